@@ -1,0 +1,283 @@
+#!/usr/bin/env bash
+# Zo Co-browse build script. Installs what is missing (idempotently), then:
+#   ./build.sh          build the loadable extension (wasm into extension/pkg/)
+#   ./build.sh test     build, then run every test layer
+#   ./build.sh dist     build, then write dist/zo-cobrowse-<version>.zip for the Chrome Web Store
+#   ./build.sh demo     build, then run a Co-browse task against the local Zo-compatible server
+# Every failing step stops the script with one line: "build.sh: FAILED: <step>".
+set -Eeuo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$ROOT"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+WASM_TARGET=wasm32-unknown-unknown
+WASM_CRATES=(zo-worker zo-content zo-panel)
+PKG_DIR="$ROOT/extension/pkg"
+STEP="starting"
+CLEANUP=()
+
+say() { printf '\n==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+fail() {
+  # A subshell's failure is reported once, by the parent.
+  [ "$BASH_SUBSHELL" -gt 0 ] && exit 1
+  printf '\nbuild.sh: FAILED: %s\n' "$STEP" >&2
+  exit 1
+}
+on_exit() {
+  local pid
+  for pid in "${CLEANUP[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+}
+trap fail ERR
+trap on_exit EXIT
+
+# step NAME: name the step that runs next, for the failure line.
+step() {
+  STEP="$*"
+  say "$*"
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    STEP="$STEP (needs root for: $*)"
+    return 1
+  fi
+}
+
+# ---------------------------------------------------------------- installs (idempotent)
+
+ensure_rust() {
+  step "Rust toolchain: $WASM_TARGET target and rust-src"
+  command -v cargo >/dev/null || {
+    STEP="Rust toolchain: cargo not found (install rustup from your package manager first)"
+    false
+  }
+  if rustup target list --installed | grep -qx "$WASM_TARGET"; then
+    note "$WASM_TARGET: present"
+  else
+    rustup target add "$WASM_TARGET"
+  fi
+  # rust-src lets build-std rebuild std for the wasm MVP (strict-CSP JS build of the content module).
+  if rustup component list --installed | grep -q '^rust-src'; then
+    note "rust-src: present"
+  else
+    rustup component add rust-src
+  fi
+}
+
+# The wasm-bindgen version the lockfile pins; the CLI must match it exactly.
+locked_wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+ensure_wasm_bindgen() {
+  step "wasm-bindgen CLI at the lockfile's version"
+  [ -f Cargo.lock ] || cargo generate-lockfile
+  local want have
+  want=$(locked_wasm_bindgen_version)
+  [ -n "$want" ] || {
+    STEP="wasm-bindgen CLI: no wasm-bindgen in Cargo.lock"
+    false
+  }
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+  if [ "$have" = "$want" ] && command -v wasm-bindgen-test-runner >/dev/null; then
+    note "wasm-bindgen $have: present"
+    return
+  fi
+  note "installing wasm-bindgen-cli $want (was: ${have:-none}); this compiles for a few minutes"
+  # --locked first; the registry may lack a yanked pin from the CLI's own lockfile, so fall back.
+  cargo install --locked wasm-bindgen-cli --version "$want" --force ||
+    cargo install wasm-bindgen-cli --version "$want" --force
+}
+
+ensure_wasm_pack() {
+  step "wasm-pack"
+  if command -v wasm-pack >/dev/null; then
+    note "$(wasm-pack --version): present"
+    return
+  fi
+  note "installing wasm-pack; this compiles for a few minutes"
+  cargo install --locked wasm-pack || cargo install wasm-pack
+}
+
+ensure_chromium() {
+  step "Chromium and ChromeDriver (Debian packages)"
+  if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+    note "$(chromium --version 2>/dev/null | head -n 1): present"
+    return
+  fi
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium chromium-driver
+}
+
+ensure_npm() {
+  step "npm packages (tests/package-lock.json)"
+  command -v npm >/dev/null || {
+    STEP="npm packages: npm not found (install Node.js 20+)"
+    false
+  }
+  local stamp=tests/node_modules/.package-lock.json
+  if [ -f "$stamp" ] && [ ! tests/package-lock.json -nt "$stamp" ]; then
+    note "tests/node_modules: up to date"
+    return
+  fi
+  (cd tests && npm ci --no-audit --no-fund)
+}
+
+# ---------------------------------------------------------------- build
+
+build_extension() {
+  ensure_rust
+  ensure_wasm_bindgen
+  ensure_npm
+
+  step "compile wasm crates (release): ${WASM_CRATES[*]}"
+  local args=() crate
+  for crate in "${WASM_CRATES[@]}"; do args+=(-p "$crate"); done
+  cargo build --release --locked --target "$WASM_TARGET" "${args[@]}"
+
+  step "generate JS bindings into extension/pkg"
+  mkdir -p "$PKG_DIR"
+  for crate in "${WASM_CRATES[@]}"; do
+    wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
+      "target/$WASM_TARGET/release/${crate//-/_}.wasm"
+  done
+
+  if [ -x crates/zo-content/build-js.sh ]; then
+    step "content module for strict-CSP pages (wasm MVP -> JS)"
+    crates/zo-content/build-js.sh "$PKG_DIR/mvp"
+  fi
+
+  step "sizes"
+  report_sizes
+}
+
+report_sizes() {
+  local f raw gz
+  printf '    %-40s %10s %10s\n' file raw gzipped
+  for f in "$PKG_DIR"/*.wasm "$PKG_DIR"/*.js "$PKG_DIR"/mvp/*.js; do
+    [ -f "$f" ] || continue
+    raw=$(wc -c <"$f")
+    gz=$(gzip -9 -c "$f" | wc -c)
+    printf '    %-40s %10s %10s\n' "${f#"$ROOT"/}" "$raw" "$gz"
+  done
+}
+
+# ---------------------------------------------------------------- test
+
+# Start `zo-dev serve` on a free 127.0.0.1 port; sets ZO_TEST_SERVER. It stops by itself (--ttl).
+start_test_server() {
+  step "start zo-dev serve for browser tests"
+  cargo build --locked -p zo-dev
+  local log
+  log=$(mktemp)
+  target/debug/zo-dev serve --port 0 --ttl 3600 >"$log" 2>&1 &
+  CLEANUP+=("$!")
+  local i line=""
+  for i in $(seq 1 100); do
+    line=$(head -n 1 "$log" 2>/dev/null || true)
+    case "$line" in listening\ on\ http://*) break ;; esac
+    sleep 0.1
+  done
+  case "$line" in
+    listening\ on\ http://*) ZO_TEST_SERVER=${line#listening on } ;;
+    *)
+      cat "$log" >&2
+      STEP="start zo-dev serve: no 'listening on' line"
+      false
+      ;;
+  esac
+  export ZO_TEST_SERVER
+  note "ZO_TEST_SERVER=$ZO_TEST_SERVER"
+}
+
+run_tests() {
+  build_extension
+  ensure_wasm_pack
+  ensure_chromium
+
+  step "cargo fmt --check"
+  cargo fmt --all -- --check
+
+  step "clippy (native: zo-core, zo-dev)"
+  cargo clippy --locked -p zo-core -p zo-dev --all-targets -- -D warnings
+
+  step "clippy (wasm: ${WASM_CRATES[*]})"
+  local args=() crate
+  for crate in "${WASM_CRATES[@]}"; do args+=(-p "$crate"); done
+  cargo clippy --locked --target "$WASM_TARGET" "${args[@]}" --all-targets -- -D warnings
+
+  step "layer 1: cargo test (zo-core, zo-dev)"
+  cargo test --locked -p zo-core -p zo-dev
+
+  start_test_server
+
+  for crate in "${WASM_CRATES[@]}"; do
+    step "layer 2: wasm-pack test $crate (headless Chromium)"
+    wasm-pack test --headless --chrome --chromedriver "$(command -v chromedriver)" "crates/$crate"
+  done
+
+  export ZO_DEV_BIN="$ROOT/target/debug/zo-dev"
+  step "layer 3: action contract (Zod vs zo-core)"
+  (cd tests && npx tsx --test contract/*.test.ts)
+
+  if compgen -G "tests/content/*.test.ts" >/dev/null; then
+    step "layer 3b: content module, wasm and JS builds (Chromium)"
+    (cd tests && npx tsx --test --test-concurrency=1 content/*.test.ts)
+  fi
+
+  step "layer 4: end to end (Playwright, extension loaded in Chromium)"
+  (cd tests && npx tsx --test --test-concurrency=1 e2e/*.test.ts)
+
+  say "all test layers passed"
+}
+
+# ---------------------------------------------------------------- dist, demo
+
+make_dist() {
+  build_extension
+  step "zip for the Chrome Web Store"
+  local version out
+  version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' manifest.json | head -n 1)
+  out="dist/zo-cobrowse-$version.zip"
+  mkdir -p dist
+  rm -f "$out"
+  python3 - "$out" <<'PY'
+import os, sys, zipfile
+out = sys.argv[1]
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    z.write("manifest.json")
+    for base, dirs, files in os.walk("extension"):
+        dirs.sort()
+        for name in sorted(files):
+            z.write(os.path.join(base, name))
+PY
+  note "wrote $out ($(wc -c <"$out") bytes)"
+}
+
+run_demo() {
+  build_extension
+  ensure_chromium
+  step "build zo-dev"
+  cargo build --locked -p zo-dev
+  step "demo: Co-browse on the React form against zo-dev serve"
+  (cd tests && ZO_DEV_BIN="$ROOT/target/debug/zo-dev" npx tsx e2e/demo.ts)
+}
+
+case "${1:-build}" in
+  build)
+    build_extension
+    say "extension built: load $ROOT unpacked in chrome://extensions"
+    ;;
+  test) run_tests ;;
+  dist) make_dist ;;
+  demo) run_demo ;;
+  -h | --help | help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *)
+    STEP="unknown command '$1' (use: build, test, dist, demo)"
+    false
+    ;;
+esac

@@ -1,0 +1,290 @@
+//! Messages exchanged by the three wasm modules, defined once (serde) and shared by all:
+//! side panel <-> worker over the `stream` port, and worker <-> content over the tab port.
+//! Every `STREAM_*` message carries the sessionId of the query it belongs to.
+//!
+//! JSON shape: `{"type":"STREAM_CHUNK","sessionId":"...","delta":"..."}` (type tag in
+//! SCREAMING_SNAKE_CASE, fields in camelCase).
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::snapshot::PageSnapshot;
+
+/// Name of the port the side panel opens to the worker.
+pub const STREAM_PORT: &str = "stream";
+/// Name of the port the worker opens to a tab's content script.
+pub const CONTENT_PORT: &str = "content";
+
+/// The assistant modes offered in the panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    #[default]
+    Cobrowse,
+    Ask,
+    Summarize,
+    Extract,
+    Research,
+    Visual,
+}
+
+/// Side panel -> worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase"
+)]
+pub enum PanelToWorker {
+    AskZo {
+        session_id: String,
+        chat_id: String,
+        #[serde(default)]
+        mode_id: Mode,
+        input: String,
+        /// The tab the panel is bound to (page context and Co-browse actions).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+    },
+    Stop {
+        session_id: String,
+    },
+}
+
+/// Worker -> side panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase"
+)]
+pub enum WorkerToPanel {
+    /// Answer text to append.
+    StreamChunk { session_id: String, delta: String },
+    /// Thinking text to append.
+    StreamReasoning { session_id: String, delta: String },
+    /// Tool activity ("Explored").
+    StreamTool {
+        session_id: String,
+        tool: ToolActivity,
+    },
+    /// Lifecycle status reported by Zo (e.g. "running").
+    StreamStatus { session_id: String, status: String },
+    /// A transient failure; attempt `attempt` of `max` starts after `delay_ms`.
+    StreamReconnect {
+        session_id: String,
+        attempt: u32,
+        max: u32,
+        delay_ms: u64,
+        reason: String,
+    },
+    /// Which event and field names were seen (never values).
+    StreamDiagnostic {
+        session_id: String,
+        diagnostics: serde_json::Value,
+    },
+    /// A Co-browse action's status changed.
+    ActionStatus {
+        session_id: String,
+        step: u32,
+        index: u32,
+        action: Action,
+        result: ActionResult,
+    },
+    StreamDone {
+        session_id: String,
+        result: FinalResult,
+    },
+    StreamError {
+        session_id: String,
+        error: StreamFailure,
+    },
+}
+
+impl WorkerToPanel {
+    pub fn session_id(&self) -> &str {
+        match self {
+            WorkerToPanel::StreamChunk { session_id, .. }
+            | WorkerToPanel::StreamReasoning { session_id, .. }
+            | WorkerToPanel::StreamTool { session_id, .. }
+            | WorkerToPanel::StreamStatus { session_id, .. }
+            | WorkerToPanel::StreamReconnect { session_id, .. }
+            | WorkerToPanel::StreamDiagnostic { session_id, .. }
+            | WorkerToPanel::ActionStatus { session_id, .. }
+            | WorkerToPanel::StreamDone { session_id, .. }
+            | WorkerToPanel::StreamError { session_id, .. } => session_id,
+        }
+    }
+}
+
+/// One tool call as shown under "Explored".
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolActivity {
+    pub tool_call_id: String,
+    pub name: String,
+    /// Arguments as accumulated so far (JSON text).
+    #[serde(default)]
+    pub args: String,
+    /// Short result text, once the tool returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// How a stream ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FinalStatus {
+    Succeeded,
+    Failed,
+    /// The stream ended before a terminal event.
+    #[default]
+    Incomplete,
+}
+
+/// The assembled answer of one stream.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FinalResult {
+    pub status: FinalStatus,
+    /// The prose to show: done.response for Co-browse envelopes.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning: Option<String>,
+    #[serde(default)]
+    pub actions: Vec<Action>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conversation_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Whether retrying can help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailureKind {
+    Transient,
+    Permanent,
+}
+
+/// A failed query, as told to the panel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreamFailure {
+    pub kind: FailureKind,
+    /// HTTP status when the failure came from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub http_status: Option<u16>,
+    pub message: String,
+    /// Text received before the failure (never lost).
+    #[serde(default)]
+    pub partial_text: String,
+}
+
+/// Worker -> content script.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase"
+)]
+pub enum WorkerToContent {
+    /// Run `actions` in order; stop at the first failure and mark the rest skipped.
+    ExecuteAction {
+        batch_id: String,
+        actions: Vec<Action>,
+        /// How long to wait for a missing element (5000 when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeout_ms: Option<u32>,
+    },
+    /// Abort the batch: pending actions are skipped.
+    CancelBatch { batch_id: String },
+    Snapshot {
+        request_id: String,
+        /// Character budget for the page text excerpt.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text_budget: Option<u32>,
+    },
+    Ping,
+}
+
+/// Content script -> worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase"
+)]
+pub enum ContentToWorker {
+    /// Progress of one action (running, then its final status).
+    ActionResult {
+        batch_id: String,
+        result: ActionResult,
+    },
+    BatchDone {
+        batch_id: String,
+        results: Vec<ActionResult>,
+    },
+    SnapshotResult {
+        request_id: String,
+        snapshot: PageSnapshot,
+    },
+    Pong {
+        /// "wasm" or "js": which build of the content module runs.
+        build: String,
+    },
+    /// A message could not be understood or handled.
+    ContentError { message: String },
+}
+
+/// Status of one action in a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionStatus {
+    #[default]
+    Pending,
+    Running,
+    Done,
+    Failed,
+    Skipped,
+}
+
+/// What happened to action `index` of a batch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionResult {
+    pub index: u32,
+    pub status: ActionStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ActionError>,
+}
+
+/// A typed action failure with a message for people.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionError {
+    pub code: ActionErrorCode,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionErrorCode {
+    NotFound,
+    InvalidSelector,
+    Hidden,
+    Disabled,
+    ReadOnly,
+    Covered,
+    Detached,
+    NotEditable,
+    NoSuchOption,
+    Unsupported,
+    Navigation,
+    Cancelled,
+    Internal,
+    /// A fill value the control cannot take (bad date format, unknown toggle word).
+    InvalidValue,
+}
