@@ -55,8 +55,9 @@ pub enum Action {
         direction: Direction,
         #[serde(skip_serializing_if = "Option::is_none")]
         selector: Option<Selector>,
-        /// Pixels (finite); about 70% of the viewport (or container) when absent.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// Pixels (finite); about 70% of the viewport (or container) when absent. Serialized
+        /// as an integer when it is one (`600`, not `600.0`), as JavaScript would.
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_amount")]
         amount: Option<f64>,
     },
     Wait {
@@ -65,6 +66,18 @@ pub enum Action {
     Done {
         response: String,
     },
+}
+
+/// Largest integer below which every integer is exactly representable as an f64 (2^53).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_992.0;
+
+fn ser_amount<S: serde::Serializer>(amount: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match amount {
+        // Integral and exactly representable: the cast is exact.
+        Some(a) if a.fract() == 0.0 && a.abs() < MAX_SAFE_INTEGER => s.serialize_i64(*a as i64),
+        Some(a) => s.serialize_f64(*a),
+        None => s.serialize_none(),
+    }
 }
 
 /// The kind of an action, without its fields.
@@ -179,8 +192,7 @@ impl HttpUrl {
     pub fn parse(raw: &str) -> Result<HttpUrl, FieldError> {
         let s = trim_ascii_ws(raw);
         let bad = || FieldError::BadUrl(raw.to_string());
-        if s
-            .chars()
+        if s.chars()
             .any(|c| c.is_whitespace() || c.is_control() || c == '\\')
         {
             return Err(bad());
