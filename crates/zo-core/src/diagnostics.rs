@@ -1,0 +1,144 @@
+//! Stream shape discovery: which event names and field names a stream carried, and how many
+//! events were unknown, invalid or dropped. Names only, never values; bounded in size.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// At most this many distinct names are recorded per table (a hostile stream cannot grow it).
+const MAX_NAMES: usize = 128;
+/// Names longer than this are cut (on a character boundary).
+const MAX_NAME_LEN: usize = 64;
+
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Diagnostics {
+    events: BTreeMap<String, u64>,
+    fields: BTreeMap<String, BTreeSet<String>>,
+    field_total: usize,
+    unknown_events: u64,
+    unknown_fields: u64,
+    invalid_json: u64,
+    invalid_shape: u64,
+    dropped_model_requests: u64,
+    retries: u64,
+}
+
+fn cut(name: &str) -> String {
+    match name.char_indices().nth(MAX_NAME_LEN) {
+        Some((at, _)) => name[..at].to_string(),
+        None => name.to_string(),
+    }
+}
+
+impl Diagnostics {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An event named `name` arrived.
+    pub fn event(&mut self, name: &str) {
+        if let Some(n) = self.events.get_mut(name) {
+            *n += 1;
+            return;
+        }
+        let name = cut(name);
+        if let Some(n) = self.events.get_mut(&name) {
+            *n += 1;
+        } else if self.events.len() < MAX_NAMES {
+            self.events.insert(name, 1);
+        }
+    }
+
+    /// Field `field` (a dotted path such as `part.content`) was seen on event `name`.
+    pub fn field(&mut self, name: &str, field: &str) {
+        let total: usize = self.fields.values().map(BTreeSet::len).sum();
+        if total >= MAX_NAMES * 4 {
+            return;
+        }
+        self.fields.entry(cut(name)).or_default().insert(cut(field));
+    }
+
+    pub fn unknown_event(&mut self) {
+        self.unknown_events += 1;
+    }
+
+    pub fn unknown_field(&mut self) {
+        self.unknown_fields += 1;
+    }
+
+    pub fn invalid_json(&mut self) {
+        self.invalid_json += 1;
+    }
+
+    pub fn invalid_shape(&mut self) {
+        self.invalid_shape += 1;
+    }
+
+    pub fn dropped_model_request(&mut self) {
+        self.dropped_model_requests += 1;
+    }
+
+    /// A valid SSE `retry:` field was received.
+    pub fn retry_field(&mut self) {
+        self.retries += 1;
+    }
+
+    pub fn invalid_json_count(&self) -> u64 {
+        self.invalid_json
+    }
+
+    pub fn unknown_event_count(&self) -> u64 {
+        self.unknown_events
+    }
+
+    pub fn unknown_field_count(&self) -> u64 {
+        self.unknown_fields
+    }
+
+    /// The report as JSON: `{"events":{name:count},"fields":{name:[field,..]},"unknownEvents":n,
+    /// "unknownFields":n,"invalidJson":n,"invalidShape":n,"droppedModelRequests":n,"retryFields":n}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "events": self.events,
+            "fields": self.fields,
+            "unknownEvents": self.unknown_events,
+            "unknownFields": self.unknown_fields,
+            "invalidJson": self.invalid_json,
+            "invalidShape": self.invalid_shape,
+            "droppedModelRequests": self.dropped_model_requests,
+            "retryFields": self.retries,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_names_and_bounds_growth() {
+        let mut d = Diagnostics::new();
+        d.event("PartDeltaEvent");
+        d.event("PartDeltaEvent");
+        d.field("PartDeltaEvent", "delta.content_delta");
+        for i in 0..1000 {
+            d.event(&format!("E{i}"));
+            d.field("X", &format!("f{i}"));
+        }
+        d.event(&"n".repeat(500));
+        let j = d.to_json();
+        assert_eq!(j["events"]["PartDeltaEvent"], 2);
+        assert_eq!(j["events"].as_object().map(|o| o.len()), Some(MAX_NAMES));
+        assert_eq!(j["fields"]["PartDeltaEvent"][0], "delta.content_delta");
+        assert!(j["fields"]["X"].as_array().map(|a| a.len()) < Some(MAX_NAMES * 4));
+    }
+
+    #[test]
+    fn long_names_are_cut_on_char_boundaries() {
+        let mut d = Diagnostics::new();
+        d.event(&"é".repeat(100));
+        let j = d.to_json();
+        let name = j["events"]
+            .as_object()
+            .and_then(|o| o.keys().next().cloned());
+        assert_eq!(name.map(|n| n.chars().count()), Some(MAX_NAME_LEN));
+    }
+}

@@ -1,0 +1,198 @@
+//! Incremental Server-Sent Events parser following the WHATWG HTML standard, "Parsing an event
+//! stream" and "Interpreting an event stream": bytes in (any chunking, down to one byte),
+//! dispatched events and `retry` values out.
+//!
+//! Cost is linear in the bytes received whatever the chunking: each byte is UTF-8 decoded once,
+//! scanned for a line end once and copied into the current line / data buffer at most twice. An
+//! unfinished line is kept as a growing buffer and only the newly arrived text is scanned.
+
+use crate::utf8::Utf8Decoder;
+
+/// One dispatched event.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SseEvent {
+    /// The event type (`event:` field), `"message"` when none was given.
+    pub event: String,
+    /// The data lines joined with `\n` (without the final newline).
+    pub data: String,
+    /// The last event ID at dispatch time (persists across events).
+    pub id: String,
+}
+
+/// What the parser reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SseOutput {
+    Event(SseEvent),
+    /// A valid `retry:` field: the new reconnection time in milliseconds (saturating).
+    Retry(u64),
+}
+
+/// The incremental parser. Feed bytes with [`SseParser::push`]; call [`SseParser::finish`] at
+/// the end of the body (an unterminated final event is discarded, as the standard says).
+///
+/// Its `Debug` shows buffer sizes only: a half-parsed `FrontendModelRequest` must not reach logs.
+#[derive(Default)]
+pub struct SseParser {
+    decoder: Utf8Decoder,
+    /// Whether the first decoded character has been looked at (leading BOM).
+    bom_checked: bool,
+    /// The previous text ended with CR: a leading LF of the next text belongs to it.
+    after_cr: bool,
+    /// The current unfinished line.
+    line: String,
+    data: String,
+    event_type: String,
+    last_event_id_buffer: String,
+    last_event_id: String,
+    /// Decoded bytes scanned for line ends (work counter, for the linear-cost guarantee).
+    scanned: u64,
+}
+
+impl std::fmt::Debug for SseParser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SseParser")
+            .field("line_len", &self.line.len())
+            .field("data_len", &self.data.len())
+            .field("has_event_type", &!self.event_type.is_empty())
+            .field("last_event_id", &self.last_event_id)
+            .field("bytes_scanned", &self.scanned)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SseParser {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feeds the next bytes of the body and returns what they completed.
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<SseOutput> {
+        let mut out = Vec::new();
+        self.push_into(bytes, &mut out);
+        out
+    }
+
+    /// Like [`SseParser::push`], appending to `out`.
+    pub fn push_into(&mut self, bytes: &[u8], out: &mut Vec<SseOutput>) {
+        let mut decoder = std::mem::take(&mut self.decoder);
+        decoder.decode(bytes, |text| self.feed_text(text, out));
+        self.decoder = decoder;
+    }
+
+    /// End of the body: pending bytes, an unfinished line and an undispatched event are
+    /// discarded. The parser is ready for a new stream afterwards, keeping the last event ID.
+    pub fn finish(&mut self) {
+        self.decoder = Utf8Decoder::default();
+        self.bom_checked = false;
+        self.after_cr = false;
+        self.line.clear();
+        self.data.clear();
+        self.event_type.clear();
+    }
+
+    /// The last event ID string (what a reconnection would send as `Last-Event-ID`).
+    pub fn last_event_id(&self) -> &str {
+        &self.last_event_id
+    }
+
+    /// How many decoded bytes were scanned for line ends so far: never more than the decoded
+    /// length of the input, whatever the chunking (no rescans).
+    pub fn bytes_scanned(&self) -> u64 {
+        self.scanned
+    }
+
+    fn feed_text(&mut self, mut text: &str, out: &mut Vec<SseOutput>) {
+        if !self.bom_checked && !text.is_empty() {
+            self.bom_checked = true;
+            text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        }
+        if self.after_cr && !text.is_empty() {
+            self.after_cr = false;
+            text = text.strip_prefix('\n').unwrap_or(text);
+        }
+        while let Some(pos) = text.find(['\r', '\n']) {
+            self.scanned += (pos + 1) as u64;
+            let piece = &text[..pos];
+            if self.line.is_empty() {
+                self.process_line(piece, out);
+            } else {
+                let mut line = std::mem::take(&mut self.line);
+                line.push_str(piece);
+                self.process_line(&line, out);
+                line.clear();
+                self.line = line;
+            }
+            let is_cr = text.as_bytes()[pos] == b'\r';
+            text = &text[pos + 1..];
+            if is_cr {
+                if text.is_empty() {
+                    self.after_cr = true;
+                } else {
+                    text = text.strip_prefix('\n').unwrap_or(text);
+                }
+            }
+        }
+        self.scanned += text.len() as u64;
+        self.line.push_str(text);
+    }
+
+    fn process_line(&mut self, line: &str, out: &mut Vec<SseOutput>) {
+        if line.is_empty() {
+            self.dispatch(out);
+            return;
+        }
+        if line.starts_with(':') {
+            return;
+        }
+        let (field, value) = match line.split_once(':') {
+            Some((field, value)) => (field, value.strip_prefix(' ').unwrap_or(value)),
+            None => (line, ""),
+        };
+        match field {
+            "event" => {
+                self.event_type.clear();
+                self.event_type.push_str(value);
+            }
+            "data" => {
+                self.data.push_str(value);
+                self.data.push('\n');
+            }
+            "id" if !value.contains('\0') => {
+                self.last_event_id_buffer.clear();
+                self.last_event_id_buffer.push_str(value);
+            }
+            "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+                let ms = value.bytes().fold(0u64, |acc, b| {
+                    acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
+                });
+                out.push(SseOutput::Retry(ms));
+            }
+            _ => {}
+        }
+    }
+
+    fn dispatch(&mut self, out: &mut Vec<SseOutput>) {
+        self.last_event_id.clone_from(&self.last_event_id_buffer);
+        if self.data.is_empty() {
+            self.event_type.clear();
+            return;
+        }
+        if self.data.ends_with('\n') {
+            self.data.pop();
+        }
+        let event = if self.event_type.is_empty() {
+            "message".to_string()
+        } else {
+            std::mem::take(&mut self.event_type)
+        };
+        out.push(SseOutput::Event(SseEvent {
+            event,
+            data: std::mem::take(&mut self.data),
+            id: self.last_event_id.clone(),
+        }));
+    }
+}
+
+#[cfg(test)]
+#[path = "sse_tests.rs"]
+mod tests;

@@ -1,0 +1,285 @@
+//! Tests of the SSE parser: one per WHATWG rule, chunking invariance and linear cost.
+
+use super::*;
+use proptest::prelude::*;
+
+fn parse_chunked(bytes: &[u8], size: usize) -> Vec<SseOutput> {
+    let mut p = SseParser::new();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(size.max(1)) {
+        p.push_into(chunk, &mut out);
+    }
+    p.finish();
+    out
+}
+
+fn parse(s: &str) -> Vec<SseOutput> {
+    parse_chunked(s.as_bytes(), s.len().max(1))
+}
+
+fn ev(event: &str, data: &str, id: &str) -> SseOutput {
+    SseOutput::Event(SseEvent {
+        event: event.into(),
+        data: data.into(),
+        id: id.into(),
+    })
+}
+
+#[test]
+fn simple_event_with_name_and_default_type() {
+    assert_eq!(
+        parse("event: PartDeltaEvent\ndata: {\"a\":1}\n\ndata: x\n\n"),
+        vec![
+            ev("PartDeltaEvent", "{\"a\":1}", ""),
+            ev("message", "x", "")
+        ]
+    );
+}
+
+#[test]
+fn crlf_cr_and_lf_line_ends() {
+    let expected = vec![ev("e", "a\nb", ""), ev("message", "c", "")];
+    assert_eq!(parse("event: e\ndata: a\ndata: b\n\ndata: c\n\n"), expected);
+    assert_eq!(
+        parse("event: e\r\ndata: a\r\ndata: b\r\n\r\ndata: c\r\n\r\n"),
+        expected
+    );
+    assert_eq!(parse("event: e\rdata: a\rdata: b\r\rdata: c\r\r"), expected);
+    assert_eq!(
+        parse("event: e\r\ndata: a\rdata: b\n\r\ndata: c\n\r"),
+        expected
+    );
+}
+
+#[test]
+fn cr_at_chunk_end_and_lf_at_next_start_are_one_line_end() {
+    let mut p = SseParser::new();
+    assert_eq!(p.push(b"data: a\r"), vec![]);
+    // If the LF were a second line end, this would dispatch "a" now.
+    assert_eq!(p.push(b"\ndata: b\r"), vec![]);
+    assert_eq!(p.push(b"\n\r"), vec![ev("message", "a\nb", "")]);
+    assert_eq!(p.push(b"\n"), vec![]);
+}
+
+#[test]
+fn cr_then_empty_chunk_then_lf() {
+    let mut p = SseParser::new();
+    assert_eq!(p.push(b"data: a\r"), vec![]);
+    assert_eq!(p.push(b""), vec![]);
+    assert_eq!(p.push(b"\n"), vec![]);
+    assert_eq!(p.push(b"\n"), vec![ev("message", "a", "")]);
+}
+
+#[test]
+fn comments_are_ignored() {
+    assert_eq!(
+        parse(": keep-alive\ndata: a\n:another\ndata: b\n\n:\n\n"),
+        vec![ev("message", "a\nb", "")]
+    );
+}
+
+#[test]
+fn first_colon_split_and_one_leading_space_removed() {
+    assert_eq!(
+        parse("data:no space\n\ndata:  two spaces\n\ndata: a:b: c\n\n"),
+        vec![
+            ev("message", "no space", ""),
+            ev("message", " two spaces", ""),
+            ev("message", "a:b: c", ""),
+        ]
+    );
+}
+
+#[test]
+fn field_without_colon_has_empty_value() {
+    // "data" alone appends an empty line; two of them give "\n".
+    assert_eq!(parse("data\ndata\n\n"), vec![ev("message", "\n", "")]);
+    // "event" alone sets an empty type, which means "message".
+    assert_eq!(parse("event\ndata: x\n\n"), vec![ev("message", "x", "")]);
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    assert_eq!(
+        parse("foo: bar\nDATA: nope\ndata: yes\n\n"),
+        vec![ev("message", "yes", "")]
+    );
+}
+
+#[test]
+fn empty_data_dispatches_nothing_but_resets_event_type() {
+    assert_eq!(
+        parse("event: a\n\ndata: x\n\n"),
+        vec![ev("message", "x", "")]
+    );
+    assert_eq!(parse("event: a\ndata:\n\n"), vec![ev("a", "", "")]);
+}
+
+#[test]
+fn only_the_final_data_newline_is_removed() {
+    assert_eq!(
+        parse("data: a\ndata:\ndata:\n\n"),
+        vec![ev("message", "a\n\n", "")]
+    );
+}
+
+#[test]
+fn id_persists_across_events_and_nul_ids_are_ignored() {
+    assert_eq!(
+        parse("id: 1\ndata: a\n\ndata: b\n\nid: 2\0x\ndata: c\n\nid\ndata: d\n\n"),
+        vec![
+            ev("message", "a", "1"),
+            ev("message", "b", "1"),
+            ev("message", "c", "1"),
+            ev("message", "d", ""),
+        ]
+    );
+}
+
+#[test]
+fn id_is_set_even_by_an_event_without_data() {
+    let mut p = SseParser::new();
+    assert_eq!(p.push(b"id: 7\n\n"), vec![]);
+    assert_eq!(p.last_event_id(), "7");
+    assert_eq!(p.push(b"data: x\n\n"), vec![ev("message", "x", "7")]);
+}
+
+#[test]
+fn retry_only_ascii_digits() {
+    assert_eq!(
+        parse("retry: 3000\nretry: 12a\nretry: -1\nretry:\nretry:  5\nretry: ٣\nretry:99999999999999999999999\n\n"),
+        vec![SseOutput::Retry(3000), SseOutput::Retry(u64::MAX)]
+    );
+}
+
+#[test]
+fn one_leading_bom_is_skipped_only_once() {
+    assert_eq!(parse("\u{FEFF}data: a\n\n"), vec![ev("message", "a", "")]);
+    // A second BOM is part of the field name, so the line is an unknown field.
+    assert_eq!(
+        parse("\u{FEFF}\u{FEFF}data: a\n\ndata: b\n\n"),
+        vec![ev("message", "b", "")]
+    );
+    // A BOM split across chunks is still skipped.
+    assert_eq!(
+        parse_chunked("\u{FEFF}data: a\n\n".as_bytes(), 1),
+        vec![ev("message", "a", "")]
+    );
+}
+
+#[test]
+fn invalid_utf8_is_replaced_and_split_characters_are_joined() {
+    let bytes = b"data: caf\xc3\xa9 \xff \xf0\x9f\x8e\x89 \xe2\x82\n\n";
+    let expected = vec![ev("message", "café \u{FFFD} 🎉 \u{FFFD}", "")];
+    for size in 1..=bytes.len() {
+        assert_eq!(parse_chunked(bytes, size), expected, "chunk size {size}");
+    }
+}
+
+#[test]
+fn unterminated_final_event_is_discarded() {
+    assert_eq!(parse("data: a\n\ndata: b\n"), vec![ev("message", "a", "")]);
+    assert_eq!(parse("data: a\n\ndata: b"), vec![ev("message", "a", "")]);
+    assert_eq!(parse("data: a\n\ndata: b\r"), vec![ev("message", "a", "")]);
+}
+
+#[test]
+fn finish_discards_pending_state_for_the_next_stream() {
+    let mut p = SseParser::new();
+    assert_eq!(p.push(b"id: 3\n\nevent: x\ndata: half"), vec![]);
+    p.finish();
+    assert_eq!(p.push(b"data: new\n\n"), vec![ev("message", "new", "3")]);
+}
+
+const SAMPLE: &[u8] = b"\xef\xbb\xbf: hello\r\nid: 1\r\nevent: AgentRuntimeStreamChunk\r\ndata: {\"type\":\"status\"}\r\n\r\nretry: 1500\revent: PartStartEvent\rdata: {\"x\":\"\xe6\x97\xa5\xe6\x9c\xac\"}\r\rdata: a\ndata:b\n\nid: 2\x00\ndata: \xff\xc3\n\nevent: e\n\ndata: tail";
+
+#[test]
+fn every_chunk_size_gives_the_same_output() {
+    let whole = parse_chunked(SAMPLE, SAMPLE.len());
+    assert_eq!(whole.len(), 5);
+    for size in 1..=SAMPLE.len() {
+        assert_eq!(parse_chunked(SAMPLE, size), whole, "chunk size {size}");
+    }
+}
+
+#[test]
+fn ten_megabyte_event_in_1kb_chunks_is_scanned_once() {
+    let payload = "x".repeat(10 * 1024 * 1024);
+    let body = format!("event: big\ndata: {payload}\n\n");
+    let mut p = SseParser::new();
+    let mut out = Vec::new();
+    for chunk in body.as_bytes().chunks(1024) {
+        p.push_into(chunk, &mut out);
+    }
+    assert_eq!(p.bytes_scanned(), body.len() as u64);
+    assert_eq!(out.len(), 1);
+    match &out[0] {
+        SseOutput::Event(e) => {
+            assert_eq!(e.event, "big");
+            assert_eq!(e.data.len(), payload.len());
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn many_small_lines_are_scanned_once() {
+    let body = "data: ab\n".repeat(1000) + "\n";
+    let mut p = SseParser::new();
+    let mut n = 0;
+    for chunk in body.as_bytes().chunks(7) {
+        n += p.push(chunk).len();
+    }
+    assert_eq!(n, 1);
+    assert_eq!(p.bytes_scanned(), body.len() as u64);
+}
+
+fn chunk_at(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+    points.sort_unstable();
+    let mut out = Vec::new();
+    let mut last = 0;
+    for p in points {
+        out.push(bytes[last..p].to_vec());
+        last = p;
+    }
+    out.push(bytes[last..].to_vec());
+    out
+}
+
+fn sse_like_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"data: ".to_vec()),
+        Just(b"data:".to_vec()),
+        Just(b"event: e".to_vec()),
+        Just(b"id: 4".to_vec()),
+        Just(b"retry: 10".to_vec()),
+        Just(b": c".to_vec()),
+        Just(b"\n".to_vec()),
+        Just(b"\r".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just("\u{FEFF}".as_bytes().to_vec()),
+        Just("é日🎉".as_bytes().to_vec()),
+        Just(b"\xff\xc3\xe2\x82".to_vec()),
+        proptest::collection::vec(any::<u8>(), 0..4),
+        "[a-z: ]{0,6}".prop_map(|s| s.into_bytes()),
+    ];
+    proptest::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_chunking_gives_identical_output(
+        bytes in sse_like_bytes(),
+        cuts in proptest::collection::vec(any::<usize>(), 0..12),
+    ) {
+        let whole = parse_chunked(&bytes, bytes.len().max(1));
+        let mut p = SseParser::new();
+        let mut out = Vec::new();
+        for chunk in chunk_at(&bytes, &cuts) {
+            p.push_into(&chunk, &mut out);
+        }
+        p.finish();
+        prop_assert_eq!(out, whole);
+    }
+}
