@@ -1,58 +1,40 @@
-//! The Co-browse answer gate of one text part: while the part streams, decides with an
-//! [`ActionJsonDetector`] whether its text is an action envelope (never shown as text) or prose
-//! (shown), holding text back while undecided. Outside Co-browse mode everything passes.
+//! The Co-browse answer gate of one text part: while the part streams, shows its prose and
+//! never its action JSON, wherever in the part the JSON starts (at the beginning, after a
+//! sentence, in a fenced block). The judging is done by [`ProseFilter`]; outside Co-browse
+//! mode everything passes.
 
-use crate::action_json::{ActionJsonDetector, Verdict};
+use crate::prose_filter::ProseFilter;
 
 #[derive(Debug, Clone)]
 pub struct AnswerGate {
-    detector: Option<ActionJsonDetector>,
-    held: String,
-}
-
-/// What to do with a piece of answer text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Gated {
-    /// Show this text (the piece, or everything held so far plus the piece).
-    Show(String),
-    /// Hold it back for now.
-    Held,
-    /// Action JSON: never show it.
-    Hidden,
+    filter: Option<ProseFilter>,
 }
 
 impl AnswerGate {
-    /// A gate that detects action JSON when `detect` (Co-browse mode), else lets all through.
+    /// A gate that hides action JSON when `detect` (Co-browse mode), else lets all through.
     pub fn new(detect: bool) -> Self {
         AnswerGate {
-            detector: detect.then(ActionJsonDetector::new),
-            held: String::new(),
+            filter: detect.then(ProseFilter::new),
         }
     }
 
-    pub fn push(&mut self, piece: &str) -> Gated {
-        let Some(detector) = &mut self.detector else {
-            return Gated::Show(piece.to_string());
-        };
-        match detector.verdict() {
-            Verdict::Prose => return Gated::Show(piece.to_string()),
-            Verdict::ActionJson => return Gated::Hidden,
-            Verdict::Undecided => {}
-        }
-        self.held.push_str(piece);
-        match detector.push(piece) {
-            Verdict::Prose => Gated::Show(std::mem::take(&mut self.held)),
-            Verdict::ActionJson => {
-                self.held.clear();
-                Gated::Hidden
-            }
-            Verdict::Undecided => Gated::Held,
+    /// Reads the next piece of the part; returns the text that can be shown now (maybe empty).
+    pub fn push(&mut self, piece: &str) -> String {
+        match &mut self.filter {
+            Some(filter) => filter.push(piece),
+            None => piece.to_string(),
         }
     }
 
-    /// The part ended undecided (not action JSON): the text held back, to show.
+    /// Whether action JSON has been hidden in this part.
+    pub fn hid_action_json(&self) -> bool {
+        self.filter.as_ref().is_some_and(ProseFilter::hid_action_json)
+    }
+
+    /// The part ended: the text held back while undecided (it never became action JSON).
     pub fn release(&mut self) -> Option<String> {
-        (!self.held.is_empty()).then(|| std::mem::take(&mut self.held))
+        let held = self.filter.as_mut()?.finish();
+        (!held.is_empty()).then_some(held)
     }
 }
 
@@ -60,25 +42,43 @@ impl AnswerGate {
 mod tests {
     use super::*;
 
+    fn feed(g: &mut AnswerGate, pieces: &[&str]) -> String {
+        pieces.iter().map(|p| g.push(p)).collect()
+    }
+
     #[test]
     fn without_detection_everything_shows() {
         let mut g = AnswerGate::new(false);
-        assert_eq!(g.push("{\"actions\""), Gated::Show("{\"actions\"".into()));
+        assert_eq!(g.push("{\"actions\""), "{\"actions\"");
+        assert!(!g.hid_action_json());
     }
 
     #[test]
     fn prose_is_held_then_shown_and_json_is_hidden() {
         let mut g = AnswerGate::new(true);
-        assert_eq!(g.push(" "), Gated::Held);
-        assert_eq!(g.push("Hi"), Gated::Show(" Hi".into()));
-        assert_eq!(g.push("!"), Gated::Show("!".into()));
+        assert_eq!(feed(&mut g, &[" ", "Hi", "!"]), " Hi!");
         let mut g = AnswerGate::new(true);
-        assert_eq!(g.push("{"), Gated::Held);
-        assert_eq!(g.push("\"actions\":["), Gated::Hidden);
-        assert_eq!(g.push("{}]}"), Gated::Hidden);
+        assert_eq!(feed(&mut g, &["{", "\"actions\":[", "{}]}"]), "");
+        assert!(g.hid_action_json());
         assert_eq!(g.release(), None);
         let mut g = AnswerGate::new(true);
-        assert_eq!(g.push("{"), Gated::Held);
+        assert_eq!(g.push("{"), "");
         assert_eq!(g.release(), Some("{".into()));
+    }
+
+    #[test]
+    fn a_fenced_envelope_after_prose_is_hidden_token_by_token() {
+        let answer = "I will open pricing.\n```json\n{\"actions\":[{\"click\":\"#pricing\"},\
+                      {\"done\":{\"response\":\"Opened.\"}}]}\n```\n";
+        let mut g = AnswerGate::new(true);
+        let mut shown = String::new();
+        for c in answer.chars() {
+            shown.push_str(&g.push(&c.to_string()));
+        }
+        shown.push_str(&g.release().unwrap_or_default());
+        assert!(g.hid_action_json());
+        assert!(!shown.contains("actions"), "raw JSON shown: {shown:?}");
+        assert!(!shown.contains("```"), "fence shown: {shown:?}");
+        assert!(shown.starts_with("I will open pricing."));
     }
 }

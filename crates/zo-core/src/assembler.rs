@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use crate::answer_gate::{AnswerGate, Gated};
+use crate::answer_gate::AnswerGate;
 use crate::events::{Delta, Part, PartRef, ZoEvent};
 use crate::protocol::{FinalResult, FinalStatus, Mode, ToolActivity};
 use crate::tools::Tools;
@@ -350,10 +350,10 @@ impl Assembler {
                 }
                 piece.push_str(text);
                 self.answer.push_str(&piece);
-                match state.gate.push(&piece) {
-                    Gated::Show(shown) => out.push(StreamUpdate::Answer(shown)),
-                    Gated::Hidden => self.hid_action_json = true,
-                    Gated::Held => {}
+                let shown = state.gate.push(&piece);
+                self.hid_action_json |= state.gate.hid_action_json();
+                if !shown.is_empty() {
+                    out.push(StreamUpdate::Answer(shown));
                 }
             }
             Kind::Tool | Kind::Other => {}
