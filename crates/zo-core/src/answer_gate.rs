@@ -28,7 +28,9 @@ impl AnswerGate {
 
     /// Whether action JSON has been hidden in this part.
     pub fn hid_action_json(&self) -> bool {
-        self.filter.as_ref().is_some_and(ProseFilter::hid_action_json)
+        self.filter
+            .as_ref()
+            .is_some_and(ProseFilter::hid_action_json)
     }
 
     /// The part ended: the text held back while undecided (it never became action JSON).

@@ -48,12 +48,18 @@ impl Diagnostics {
     }
 
     /// Field `field` (a dotted path such as `part.content`) was seen on event `name`.
+    /// Called for every field of every event: a pair already recorded costs two lookups and
+    /// no allocation (this runs tens of thousands of times per answer).
     pub fn field(&mut self, name: &str, field: &str) {
-        let total: usize = self.fields.values().map(BTreeSet::len).sum();
-        if total >= MAX_NAMES * 4 {
+        if self.fields.get(name).is_some_and(|set| set.contains(field)) {
             return;
         }
-        self.fields.entry(cut(name)).or_default().insert(cut(field));
+        if self.field_total >= MAX_NAMES * 4 {
+            return;
+        }
+        if self.fields.entry(cut(name)).or_default().insert(cut(field)) {
+            self.field_total += 1;
+        }
     }
 
     pub fn unknown_event(&mut self) {
@@ -129,6 +135,30 @@ mod tests {
         assert_eq!(j["events"].as_object().map(|o| o.len()), Some(MAX_NAMES));
         assert_eq!(j["fields"]["PartDeltaEvent"][0], "delta.content_delta");
         assert!(j["fields"]["X"].as_array().map(|a| a.len()) < Some(MAX_NAMES * 4));
+    }
+
+    #[test]
+    fn repeated_fields_are_recorded_and_counted_once() {
+        let mut d = Diagnostics::new();
+        let long = "n".repeat(100);
+        for _ in 0..10_000 {
+            d.field("PartDeltaEvent", "delta");
+            d.field(&long, "a");
+        }
+        for i in 0..MAX_NAMES * 4 {
+            d.field("X", &format!("f{i}"));
+        }
+        let j = d.to_json();
+        assert_eq!(
+            j["fields"]["PartDeltaEvent"].as_array().map(Vec::len),
+            Some(1)
+        );
+        assert_eq!(j["fields"]["n".repeat(MAX_NAME_LEN)][0], "a");
+        // The repeats took one slot each of the bound, not 10 000.
+        assert_eq!(
+            j["fields"]["X"].as_array().map(Vec::len),
+            Some(MAX_NAMES * 4 - 2)
+        );
     }
 
     #[test]

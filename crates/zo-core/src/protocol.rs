@@ -198,7 +198,9 @@ pub enum WorkerToContent {
         timeout_ms: Option<u32>,
     },
     /// Abort the batch: pending actions are skipped.
-    CancelBatch { batch_id: String },
+    CancelBatch {
+        batch_id: String,
+    },
     Snapshot {
         request_id: String,
         /// Character budget for the page text excerpt.
@@ -287,4 +289,6 @@ pub enum ActionErrorCode {
     Internal,
     /// A fill value the control cannot take (bad date format, unknown toggle word).
     InvalidValue,
+    /// The element kept moving (animating) until the deadline.
+    Unstable,
 }

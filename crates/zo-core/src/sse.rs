@@ -110,7 +110,8 @@ impl SseParser {
             self.after_cr = false;
             text = text.strip_prefix('\n').unwrap_or(text);
         }
-        while let Some(pos) = text.find(['\r', '\n']) {
+        // A byte scan: CR and LF are ASCII, so their byte positions are char boundaries.
+        while let Some(pos) = text.bytes().position(|b| b == b'\r' || b == b'\n') {
             self.scanned += (pos + 1) as u64;
             let piece = &text[..pos];
             if self.line.is_empty() {

@@ -1,0 +1,41 @@
+//! zo-core: the sans-IO heart of Zo Co-browse.
+//!
+//! Everything that can be decided without a browser lives here: the action protocol, the
+//! messages the three wasm modules exchange, Server-Sent Events parsing, Zo event decoding,
+//! stream assembly, the retry policy, prompts, history and rendering decisions. Bytes or
+//! messages go in, events or commands come out; the wasm crates only move data.
+
+pub mod action;
+pub mod action_json;
+pub mod answer_gate;
+pub mod assembler;
+pub mod batch;
+pub mod canonical;
+pub mod chat;
+pub mod cobrowse;
+pub mod css;
+pub mod diagnostics;
+pub mod envelope;
+pub mod events;
+pub mod history;
+pub mod markdown;
+pub mod markdown_blocks;
+pub mod markdown_inline;
+pub mod normalize;
+pub mod options_form;
+pub mod outcome;
+pub mod pipeline;
+pub mod prompt;
+pub mod prose_filter;
+pub mod protocol;
+pub mod resume;
+pub mod retry;
+pub mod schema;
+pub mod settings;
+pub mod snapshot;
+pub mod sse;
+pub mod text;
+pub mod toggle;
+pub mod tools;
+pub mod utf8;
+pub mod view;

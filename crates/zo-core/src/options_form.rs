@@ -1,0 +1,220 @@
+//! Decisions of the options page: which host permission a base URL needs, how the
+//! `/models/available` and `/personas/available` answers become picker choices, and what a
+//! "Test connection" outcome tells the user.
+
+use serde_json::Value;
+
+use crate::settings::{parse_api_base_url, DEFAULT_API_BASE_URL};
+
+/// One entry of the model or persona picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub id: String,
+    pub label: String,
+}
+
+/// The host-permission match pattern a base URL needs (`https://host/*`), or None when the
+/// manifest already grants it (Zo's public API). Errors when the URL is not usable.
+pub fn permission_pattern(base_url: &str) -> Result<Option<String>, String> {
+    let url = if base_url.trim().is_empty() {
+        DEFAULT_API_BASE_URL.to_string()
+    } else {
+        parse_api_base_url(base_url).map_err(|e| e.to_string())?
+    };
+    let (scheme, rest) = url
+        .split_once("://")
+        .ok_or_else(|| "not an absolute URL".to_string())?;
+    let authority = rest.split('/').next().unwrap_or("");
+    let host = if authority.starts_with('[') {
+        authority
+            .find(']')
+            .map(|i| &authority[..=i])
+            .unwrap_or(authority)
+    } else {
+        authority.split(':').next().unwrap_or("")
+    };
+    let pattern = format!("{scheme}://{host}/*");
+    if pattern == "https://api.zo.computer/*" {
+        Ok(None)
+    } else {
+        Ok(Some(pattern))
+    }
+}
+
+fn first_str(obj: &serde_json::Map<String, Value>, keys: &[&str]) -> Option<String> {
+    keys.iter().filter_map(|k| obj.get(*k)).find_map(|v| {
+        v.as_str()
+            .map(str::to_string)
+            .filter(|s| !s.trim().is_empty())
+    })
+}
+
+/// Picker choices from a models or personas answer. Accepts an array, or an object holding
+/// one under `models`, `personas`, `data` or `items`; entries may be strings or objects
+/// with an id (`model_name`, `id`, `name`, `slug`) and a label (`label`, `display_name`,
+/// `name`).
+pub fn parse_choices(body: &Value) -> Vec<Choice> {
+    let list = match body {
+        Value::Array(a) => Some(a),
+        Value::Object(o) => ["models", "personas", "data", "items", "available"]
+            .iter()
+            .find_map(|k| o.get(*k).and_then(|v| v.as_array())),
+        _ => None,
+    };
+    let Some(list) = list else {
+        return Vec::new();
+    };
+    let mut out: Vec<Choice> = Vec::new();
+    for entry in list {
+        let choice = match entry {
+            Value::String(s) if !s.trim().is_empty() => Some(Choice {
+                id: s.clone(),
+                label: s.clone(),
+            }),
+            Value::Object(o) => {
+                first_str(o, &["model_name", "id", "name", "slug", "model"]).map(|id| Choice {
+                    label: first_str(
+                        o,
+                        &["label", "display_name", "displayName", "name", "title"],
+                    )
+                    .unwrap_or_else(|| id.clone()),
+                    id,
+                })
+            }
+            _ => None,
+        };
+        if let Some(c) = choice {
+            if !out.iter().any(|x| x.id == c.id) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// What "Test connection" found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConnectionReport {
+    pub ok: bool,
+    pub message: String,
+}
+
+/// Judge `GET {base}/models/available`: `status` is the HTTP status (None when the request
+/// failed before an answer, with `error` saying why).
+pub fn connection_report(
+    url: &str,
+    status: Option<u16>,
+    body: &str,
+    error: Option<&str>,
+) -> ConnectionReport {
+    let fail = |message: String| ConnectionReport { ok: false, message };
+    match status {
+        None => fail(format!(
+            "Could not reach {url}: {}. Check the API base URL and your network.",
+            error.unwrap_or("network error")
+        )),
+        Some(200..=299) => {
+            let count = serde_json::from_str::<Value>(body)
+                .map(|v| parse_choices(&v).len())
+                .unwrap_or(0);
+            ConnectionReport {
+                ok: true,
+                message: if count > 0 {
+                    format!("Connected: {count} models available.")
+                } else {
+                    "Connected.".to_string()
+                },
+            }
+        }
+        Some(401) | Some(403) => fail(format!(
+            "The API key was rejected ({}). Check that it is your Zo API key (zo_sk_…).",
+            status.unwrap_or(401)
+        )),
+        Some(404) => fail(format!(
+            "{url} was not found (404). Check the API base URL."
+        )),
+        Some(429) => fail("Zo is rate limiting requests (429). Try again in a moment.".into()),
+        Some(code) if code >= 500 => fail(format!(
+            "Zo answered with a server error ({code}). Try again later."
+        )),
+        Some(code) => fail(format!("Zo answered with HTTP {code}.")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn permission_patterns() {
+        assert_eq!(
+            permission_pattern("https://api.zo.computer/").unwrap(),
+            None
+        );
+        assert_eq!(permission_pattern("").unwrap(), None);
+        assert_eq!(
+            permission_pattern("http://127.0.0.1:8080/base").unwrap(),
+            Some("http://127.0.0.1/*".into())
+        );
+        assert_eq!(
+            permission_pattern("http://[::1]:9000").unwrap(),
+            Some("http://[::1]/*".into())
+        );
+        assert!(permission_pattern("ftp://x").is_err());
+        assert!(permission_pattern("javascript:alert(1)").is_err());
+    }
+
+    #[test]
+    fn choices_from_various_shapes() {
+        let v = json!({"models": [
+            {"model_name": "zo:fast", "label": "Fast"},
+            {"id": "zo:smart"},
+            "plain",
+            {"model_name": "zo:fast", "label": "dup"},
+            42
+        ]});
+        assert_eq!(
+            parse_choices(&v),
+            vec![
+                Choice {
+                    id: "zo:fast".into(),
+                    label: "Fast".into()
+                },
+                Choice {
+                    id: "zo:smart".into(),
+                    label: "zo:smart".into()
+                },
+                Choice {
+                    id: "plain".into(),
+                    label: "plain".into()
+                },
+            ]
+        );
+        let p = json!({"personas": [{"id": "p1", "name": "Tutor"}]});
+        assert_eq!(
+            parse_choices(&p),
+            vec![Choice {
+                id: "p1".into(),
+                label: "Tutor".into()
+            }]
+        );
+        assert!(parse_choices(&json!("x")).is_empty());
+    }
+
+    #[test]
+    fn connection_reports() {
+        let r = connection_report("u", Some(200), r#"{"models":["a","b"]}"#, None);
+        assert!(r.ok);
+        assert_eq!(r.message, "Connected: 2 models available.");
+        let r = connection_report("u", Some(401), "", None);
+        assert!(!r.ok && r.message.contains("API key was rejected"));
+        let r = connection_report("http://x", None, "", Some("Failed to fetch"));
+        assert!(r
+            .message
+            .contains("Could not reach http://x: Failed to fetch"));
+        assert!(connection_report("u", Some(503), "", None)
+            .message
+            .contains("503"));
+    }
+}

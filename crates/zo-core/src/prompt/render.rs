@@ -1,0 +1,165 @@
+//! Budgeted text rendering for prompts: character-exact truncation and the compact one-line-per-
+//! element rendering of a [`PageSnapshot`]. Password values are never rendered, whatever the
+//! snapshot holds.
+
+use crate::snapshot::{PageSnapshot, SnapshotElement};
+
+/// Marker appended to text cut to fit a budget.
+pub const CUT_MARK: &str = "…";
+
+/// Longest label or value shown for one element.
+const FIELD_MAX: usize = 80;
+/// Elements whose selector is longer than this are left out: a cut selector would be wrong.
+const SELECTOR_MAX: usize = 200;
+/// Longest URL or title shown.
+pub const HEADER_MAX: usize = 300;
+
+/// Number of characters (Unicode scalar values): the unit of every prompt budget.
+pub fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// `s` cut to at most `max` characters, ending in [`CUT_MARK`] when it was cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    if max == 0 {
+        return String::new();
+    }
+    match s.char_indices().nth(max) {
+        None => s.to_string(),
+        Some(_) => {
+            // Keep max - 1 characters and the mark.
+            let keep = s.char_indices().nth(max - 1).map_or(s.len(), |(i, _)| i);
+            let mut out = String::with_capacity(keep + CUT_MARK.len());
+            out.push_str(&s[..keep]);
+            out.push_str(CUT_MARK);
+            out
+        }
+    }
+}
+
+/// Whitespace runs (newlines included) collapsed to one space, trimmed: one-line fields.
+pub fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A short quoted field: one line, cut to [`FIELD_MAX`], inner quotes escaped.
+fn quoted(s: &str) -> String {
+    let line = truncate(&defang(&one_line(s)), FIELD_MAX);
+    format!("\"{}\"", line.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn is_password(el: &SnapshotElement) -> bool {
+    el.input_type
+        .as_deref()
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("password"))
+}
+
+/// One element on one line: `#email input[email] "Email" value="a@b.c"`.
+/// `None` when the element cannot be shown faithfully (selector too long or empty).
+pub fn element_line(el: &SnapshotElement) -> Option<String> {
+    let selector = el.selector.trim();
+    if selector.is_empty() || char_len(selector) > SELECTOR_MAX || selector.contains('\n') {
+        return None;
+    }
+    let mut line = format!("{selector} {}", one_line(&el.tag));
+    if let Some(t) = el.input_type.as_deref().filter(|t| !t.trim().is_empty()) {
+        line.push_str(&format!("[{}]", one_line(t)));
+    }
+    if let Some(role) = el.role.as_deref().filter(|r| !r.trim().is_empty()) {
+        line.push_str(&format!(" role={}", one_line(role)));
+    }
+    if !el.label.trim().is_empty() {
+        line.push(' ');
+        line.push_str(&quoted(&el.label));
+    }
+    if is_password(el) {
+        line.push_str(" (password)");
+    } else if let Some(v) = el.value.as_deref() {
+        line.push_str(" value=");
+        line.push_str(&quoted(v));
+    }
+    if el.disabled {
+        line.push_str(" disabled");
+    }
+    Some(line)
+}
+
+/// Element lines within `budget` characters (newlines included); says how many were left out.
+pub fn elements_block(elements: &[SnapshotElement], budget: usize) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    let mut shown = 0;
+    for (i, el) in elements.iter().enumerate() {
+        let Some(line) = element_line(el) else {
+            continue;
+        };
+        let len = char_len(&line) + 1;
+        // Keep room for the "more elements" note when something is left out.
+        let rest = elements.len() - i - 1;
+        let note_room = if rest > 0 { 40 } else { 0 };
+        if used + len + note_room > budget {
+            break;
+        }
+        out.push_str(&line);
+        out.push('\n');
+        used += len;
+        shown += 1;
+    }
+    let left = elements.len() - shown;
+    if left > 0 {
+        let note = format!("({left} more elements not shown)\n");
+        if used + char_len(&note) <= budget {
+            out.push_str(&note);
+        }
+    }
+    out
+}
+
+/// Page text cannot close the `<page>` fence early (a page trying to pass its text off as ours).
+fn defang(s: &str) -> String {
+    s.replace("</page>", "</ page>")
+        .replace("<page>", "< page>")
+}
+
+/// What each page section may use, in characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageBudget {
+    pub elements: usize,
+    pub text: usize,
+}
+
+/// The page block of a prompt: URL, title, elements (when budgeted) and the text excerpt,
+/// fenced and labelled as untrusted page content.
+pub fn page_block(page: &PageSnapshot, budget: PageBudget) -> String {
+    let mut out = String::from("<page>\n");
+    out.push_str(&format!(
+        "URL: {}\nTitle: {}\n",
+        truncate(&one_line(&page.url), HEADER_MAX),
+        truncate(&one_line(&page.title), HEADER_MAX)
+    ));
+    if budget.elements > 0 {
+        let block = elements_block(&page.elements, budget.elements);
+        if block.is_empty() {
+            out.push_str("Interactive elements: none found\n");
+        } else {
+            out.push_str("Interactive elements (selector tag[type] \"label\" value=...):\n");
+            out.push_str(&block);
+        }
+    }
+    if budget.text > 0 {
+        let text = page.text.trim();
+        if text.is_empty() {
+            out.push_str("Text: (none)\n");
+        } else {
+            let cut = truncate(&defang(text), budget.text);
+            let note = if page.text_truncated || cut.ends_with(CUT_MARK) {
+                " (excerpt, cut to fit)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("Text{note}:\n{cut}\n"));
+        }
+    }
+    out.push_str("</page>\n");
+    out
+}

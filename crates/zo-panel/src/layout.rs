@@ -1,0 +1,155 @@
+//! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
+//! the history drawer, the message list with its empty state, and the composer (input,
+//! Send, Stop). Built once; the panel keeps the element handles.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlSelectElement, HtmlTextAreaElement};
+use zo_core::protocol::Mode;
+
+use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
+
+/// The modes in picker order, with their labels.
+pub const MODES: [(Mode, &str, &str); 6] = [
+    (Mode::Cobrowse, "cobrowse", "Co-browse"),
+    (Mode::Ask, "ask", "Ask"),
+    (Mode::Summarize, "summarize", "Summarize"),
+    (Mode::Extract, "extract", "Extract"),
+    (Mode::Research, "research", "Research"),
+    (Mode::Visual, "visual", "Visual"),
+];
+
+pub fn mode_value(mode: Mode) -> &'static str {
+    MODES
+        .iter()
+        .find(|(m, _, _)| *m == mode)
+        .map(|(_, v, _)| *v)
+        .unwrap_or("cobrowse")
+}
+
+pub fn mode_from_value(value: &str) -> Option<Mode> {
+    MODES
+        .iter()
+        .find(|(_, v, _)| *v == value)
+        .map(|(m, _, _)| *m)
+}
+
+pub struct Ui {
+    pub root: Element,
+    pub mode: HtmlSelectElement,
+    pub history_btn: Element,
+    pub new_chat: Element,
+    pub settings_btn: Element,
+    pub drawer: Element,
+    pub drawer_list: Element,
+    pub messages: Element,
+    pub empty: Element,
+    pub empty_key_hint: Element,
+    pub empty_settings: Element,
+    pub input: HtmlTextAreaElement,
+    pub send: Element,
+    pub stop: Element,
+}
+
+fn button(doc: &Document, class: &str, label: &str, title: &str) -> DomResult<Element> {
+    let b = text_el(doc, "button", class, label)?;
+    set_attr(&b, "type", "button")?;
+    if !title.is_empty() {
+        set_attr(&b, "title", title)?;
+        set_attr(&b, "aria-label", title)?;
+    }
+    Ok(b)
+}
+
+pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
+    crate::dom::clear(mount);
+    let root = el(doc, "div", "zo")?;
+
+    let header = el(doc, "header", "bar")?;
+    append(&header, &text_el(doc, "span", "brand", "Zo")?)?;
+    let mode: HtmlSelectElement = el(doc, "select", "mode")?
+        .dyn_into()
+        .map_err(|_| DomError::Missing("select element"))?;
+    set_attr(&mode, "aria-label", "Mode")?;
+    for (_, value, label) in MODES {
+        let opt = text_el(doc, "option", "", label)?;
+        set_attr(&opt, "value", value)?;
+        append(&mode, &opt)?;
+    }
+    append(&header, &mode)?;
+    append(&header, &el(doc, "span", "spacer")?)?;
+    let history_btn = button(doc, "btn ghost history-btn", "History", "Chat history")?;
+    set_attr(&history_btn, "aria-expanded", "false")?;
+    let new_chat = button(doc, "btn ghost new-chat", "New", "New chat")?;
+    let settings_btn = button(doc, "btn ghost icon settings-btn", "⚙", "Settings")?;
+    append(&header, &history_btn)?;
+    append(&header, &new_chat)?;
+    append(&header, &settings_btn)?;
+    append(&root, &header)?;
+
+    let drawer = el(doc, "section", "drawer")?;
+    set_attr(&drawer, "aria-label", "Chat history")?;
+    append(&drawer, &text_el(doc, "div", "section-label", "History")?)?;
+    let drawer_list = el(doc, "ul", "chat-list")?;
+    append(&drawer, &drawer_list)?;
+    set_hidden(&drawer, true);
+    append(&root, &drawer)?;
+
+    let messages = el(doc, "main", "messages")?;
+    set_attr(&messages, "aria-label", "Conversation")?;
+    let empty = el(doc, "div", "empty")?;
+    append(&empty, &text_el(doc, "div", "empty-title", "Ask Zo")?)?;
+    append(
+        &empty,
+        &text_el(
+            doc,
+            "p",
+            "",
+            "Ask about this page, summarize it, extract data, or let Zo browse with you in Co-browse mode.",
+        )?,
+    )?;
+    let empty_key_hint = el(doc, "p", "key-hint")?;
+    append(
+        &empty_key_hint,
+        &text_el(doc, "span", "", "No API key yet. ")?,
+    )?;
+    let empty_settings = button(doc, "btn link", "Add your Zo API key", "")?;
+    append(&empty_key_hint, &empty_settings)?;
+    set_hidden(&empty_key_hint, true);
+    append(&empty, &empty_key_hint)?;
+    append(&messages, &empty)?;
+    append(&root, &messages)?;
+
+    let composer = el(doc, "footer", "composer")?;
+    let input: HtmlTextAreaElement = el(doc, "textarea", "input")?
+        .dyn_into()
+        .map_err(|_| DomError::Missing("textarea element"))?;
+    set_attr(&input, "rows", "1")?;
+    set_attr(&input, "placeholder", "Ask Zo…")?;
+    set_attr(&input, "title", "Enter to send, Shift+Enter for a new line")?;
+    set_attr(&input, "aria-label", "Message")?;
+    append(&composer, &input)?;
+    let send = button(doc, "btn primary send", "Send", "Send")?;
+    let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
+    set_hidden(&stop, true);
+    append(&composer, &send)?;
+    append(&composer, &stop)?;
+    append(&root, &composer)?;
+
+    append(mount, &root)?;
+    Ok(Ui {
+        root,
+        mode,
+        history_btn,
+        new_chat,
+        settings_btn,
+        drawer,
+        drawer_list,
+        messages,
+        empty,
+        empty_key_hint,
+        empty_settings,
+        input,
+        send,
+        stop,
+    })
+}

@@ -1,0 +1,171 @@
+//! zo-panel: the side panel (and options page) of Zo Co-browse, compiled to wasm.
+//!
+//! `sidepanel.js` creates a [`Panel`] on a mount element with a host object (the chrome.*
+//! glue, see [`host`]), the stored settings and history, then forwards every message of the
+//! `stream` port to [`Panel::on_message`] and port deaths to [`Panel::on_disconnect`].
+//! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
+//! and from the DOM.
+
+pub mod dom;
+pub mod host;
+pub mod layout;
+pub mod message_view;
+pub mod options;
+pub mod panel;
+
+use gloo_timers::callback::Interval;
+use wasm_bindgen::prelude::*;
+use zo_core::history::History;
+use zo_core::protocol::WorkerToPanel;
+use zo_core::settings::Settings;
+
+use crate::dom::Listener;
+use crate::host::{from_js, Host};
+use crate::panel::{with_state, Shared, State};
+
+pub use options::OptionsPage;
+
+/// How often the processing timer and liveness label refresh.
+const TICK_MS: u32 = 100;
+
+#[wasm_bindgen]
+pub struct Panel {
+    state: Shared,
+    _listeners: Vec<Listener>,
+    _tick: Interval,
+}
+
+fn settings_from(value: &JsValue) -> Settings {
+    match from_js(value).map(Settings::from_json) {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => {
+            dom::log_error("stored settings", &e);
+            Settings::default()
+        }
+        Err(e) => {
+            dom::log_error("stored settings", &e);
+            Settings::default()
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl Panel {
+    /// Build the panel inside `mount`. `settings` and `history` are the stored values
+    /// (`chrome.storage.local` keys `settings` and `history`), `undefined` when absent.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        mount: web_sys::Element,
+        host: JsValue,
+        settings: JsValue,
+        history: JsValue,
+    ) -> Result<Panel, JsValue> {
+        let doc = mount
+            .owner_document()
+            .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
+        let history = match from_js(&history) {
+            Ok(v) => History::from_json(&v),
+            Err(e) => {
+                dom::log_error("stored history", &e);
+                History::default()
+            }
+        };
+        let state = State::new(
+            doc,
+            &mount,
+            Host::new(host),
+            settings_from(&settings),
+            history,
+        )?;
+        let listeners = State::wire(&state)?;
+        let weak = std::rc::Rc::downgrade(&state);
+        let tick = Interval::new(TICK_MS, move || {
+            with_state(&weak, |s| s.tick());
+        });
+        Ok(Panel {
+            state,
+            _listeners: listeners,
+            _tick: tick,
+        })
+    }
+
+    /// A message from the worker (a `WorkerToPanel` object). Unknown or malformed messages
+    /// are logged and ignored.
+    #[wasm_bindgen(js_name = onMessage)]
+    pub fn on_message(&self, msg: JsValue) {
+        let parsed = from_js(&msg)
+            .and_then(|v| serde_json::from_value::<WorkerToPanel>(v).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(m) => {
+                with_state(&std::rc::Rc::downgrade(&self.state), |s| s.on_message(&m));
+            }
+            Err(e) => dom::log_error("worker message ignored", &e),
+        }
+    }
+
+    /// The `stream` port died (the glue reconnects on the next post).
+    #[wasm_bindgen(js_name = onDisconnect)]
+    pub fn on_disconnect(&self) {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| {
+            s.connection_lost()
+        });
+    }
+
+    /// Stored settings changed.
+    #[wasm_bindgen(js_name = setSettings)]
+    pub fn set_settings(&self, settings: JsValue) {
+        let s = settings_from(&settings);
+        with_state(&std::rc::Rc::downgrade(&self.state), |st| {
+            st.set_settings(s)
+        });
+    }
+
+    /// Send `input` as the user would; returns the new query's sessionId.
+    pub fn send(&self, input: &str) -> Result<String, JsValue> {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.send(input))
+            .unwrap_or_else(|| Err("panel busy".into()))
+            .map_err(|e| JsValue::from_str(&e))
+    }
+
+    pub fn stop(&self) {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.stop());
+    }
+
+    #[wasm_bindgen(js_name = newChat)]
+    pub fn new_chat(&self) {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.new_chat());
+    }
+
+    /// Select a mode by its id (`cobrowse`, `ask`, ...). False for an unknown id.
+    #[wasm_bindgen(js_name = setMode)]
+    pub fn set_mode(&self, mode: &str) -> bool {
+        match layout::mode_from_value(mode) {
+            Some(m) => {
+                with_state(&std::rc::Rc::downgrade(&self.state), |s| s.set_mode(m));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The sessionId of the answer streaming now, if any.
+    #[wasm_bindgen(js_name = activeSession)]
+    pub fn active_session(&self) -> Option<String> {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.active_session()).flatten()
+    }
+
+    /// The history as it would be stored.
+    #[wasm_bindgen(js_name = historyJson)]
+    pub fn history_json(&self) -> String {
+        with_state(&std::rc::Rc::downgrade(&self.state), |s| {
+            s.history_json().to_string()
+        })
+        .unwrap_or_default()
+    }
+}
+
+/// Crate version, for the glue's diagnostics.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,315 @@
+//! The DOM of one chat message. An assistant message has, in order: live thinking / final
+//! reasoning, "Explored" tools, the action timeline, the Markdown answer (one element per
+//! block: finished blocks are written once, only the open block is rewritten per delta), the
+//! progress indicator with its timer, an error card and a footer with Copy.
+
+use web_sys::{Document, Element};
+use zo_core::chat::{self, Change};
+use zo_core::history::{Message, MessageStatus, Role};
+use zo_core::markdown::{self, BlockUpdate};
+use zo_core::view::{self, Indicator};
+
+use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, DomResult};
+
+mod sections;
+
+/// Buttons a message view offers; the panel wires them.
+pub struct MessageButtons {
+    pub copy: Element,
+    pub retry: Element,
+    pub settings: Element,
+}
+
+pub struct MessageView {
+    doc: Document,
+    pub root: Element,
+    thinking: Element,
+    thinking_text: Element,
+    reasoning: Element,
+    tools: Element,
+    tool_list: Element,
+    timeline: Element,
+    answer: Element,
+    /// Answer block elements, indexed by block id.
+    blocks: Vec<Element>,
+    /// Blocks with id below this are finished.
+    finished: usize,
+    indicator: Element,
+    indicator_label: Element,
+    pub timer: Element,
+    error: Element,
+    error_title: Element,
+    error_detail: Element,
+    footer: Element,
+    elapsed: Element,
+    pub buttons: MessageButtons,
+}
+
+/// A user message bubble.
+pub fn user_bubble(doc: &Document, text: &str) -> DomResult<Element> {
+    let root = el(doc, "article", "msg user")?;
+    append(&root, &text_el(doc, "div", "bubble", text)?)?;
+    Ok(root)
+}
+
+impl MessageView {
+    pub fn new(doc: &Document) -> DomResult<MessageView> {
+        let root = el(doc, "article", "msg assistant")?;
+
+        let thinking = el(doc, "div", "thinking")?;
+        append(
+            &thinking,
+            &text_el(doc, "div", "thinking-label", "Thinking")?,
+        )?;
+        let thinking_text = el(doc, "div", "thinking-text")?;
+        append(&thinking, &thinking_text)?;
+        set_hidden(&thinking, true);
+
+        let reasoning = el(doc, "div", "reasoning")?;
+        set_hidden(&reasoning, true);
+
+        let tools = el(doc, "div", "explored")?;
+        append(&tools, &text_el(doc, "div", "section-label", "Explored")?)?;
+        let tool_list = el(doc, "ul", "tool-list")?;
+        append(&tools, &tool_list)?;
+        set_hidden(&tools, true);
+
+        let timeline = el(doc, "ol", "timeline")?;
+        set_attr(&timeline, "aria-label", "Actions")?;
+        set_hidden(&timeline, true);
+
+        let answer = el(doc, "div", "answer md")?;
+        set_attr(&answer, "aria-live", "polite")?;
+
+        let indicator = el(doc, "div", "indicator")?;
+        set_attr(&indicator, "role", "status")?;
+        append(&indicator, &el(doc, "span", "pulse")?)?;
+        let indicator_label = text_el(doc, "span", "indicator-label", "Working…")?;
+        append(&indicator, &indicator_label)?;
+        let timer = text_el(doc, "span", "timer", "0.0s")?;
+        append(&indicator, &timer)?;
+        set_hidden(&indicator, true);
+
+        let error = el(doc, "div", "error-card")?;
+        set_attr(&error, "role", "alert")?;
+        let error_title = el(doc, "div", "error-title")?;
+        let error_detail = el(doc, "div", "error-detail")?;
+        let error_actions = el(doc, "div", "error-actions")?;
+        let retry = text_el(doc, "button", "btn retry", "Retry")?;
+        set_attr(&retry, "type", "button")?;
+        let settings = text_el(doc, "button", "btn link settings-link", "Open settings")?;
+        set_attr(&settings, "type", "button")?;
+        append(&error_actions, &retry)?;
+        append(&error_actions, &settings)?;
+        append(&error, &error_title)?;
+        append(&error, &error_detail)?;
+        append(&error, &error_actions)?;
+        set_hidden(&error, true);
+
+        let footer = el(doc, "div", "msg-footer")?;
+        let copy = text_el(doc, "button", "btn ghost copy", "Copy")?;
+        set_attr(&copy, "type", "button")?;
+        set_attr(&copy, "title", "Copy the answer")?;
+        let elapsed = el(doc, "span", "elapsed")?;
+        append(&footer, &copy)?;
+        append(&footer, &elapsed)?;
+        set_hidden(&footer, true);
+
+        for part in [
+            &thinking, &reasoning, &tools, &timeline, &answer, &indicator, &error, &footer,
+        ] {
+            append(&root, part)?;
+        }
+        Ok(MessageView {
+            doc: doc.clone(),
+            root,
+            thinking,
+            thinking_text,
+            reasoning,
+            tools,
+            tool_list,
+            timeline,
+            answer,
+            blocks: Vec::new(),
+            finished: 0,
+            indicator,
+            indicator_label,
+            timer,
+            error,
+            error_title,
+            error_detail,
+            footer,
+            elapsed,
+            buttons: MessageButtons {
+                copy,
+                retry,
+                settings,
+            },
+        })
+    }
+
+    /// Render a stored assistant message (from history) in its final state.
+    pub fn from_stored(doc: &Document, message: &Message) -> DomResult<MessageView> {
+        let mut view = MessageView::new(doc)?;
+        debug_assert_eq!(message.role, Role::Assistant);
+        if let Some(r) = message
+            .reasoning
+            .as_deref()
+            .filter(|r| !r.trim().is_empty())
+        {
+            view.show_reasoning(r, view::reasoning_display(r))?;
+        }
+        for (i, tool) in message.tools.iter().enumerate() {
+            view.show_tool(i, tool)?;
+        }
+        for (i, row) in chat::timeline_rows(message).iter().enumerate() {
+            view.show_row(i, row)?;
+        }
+        view.replace_answer(&markdown::render(&message.text));
+        if let Some(card) = chat::stored_error_card(message) {
+            view.show_error(&card);
+        }
+        view.finish(message.status, message.elapsed_ms);
+        Ok(view)
+    }
+
+    pub fn apply(&mut self, change: &Change) -> DomResult<()> {
+        match change {
+            Change::Answer(update) => self.apply_blocks(update)?,
+            Change::AnswerReplaced(html) => self.replace_answer(html),
+            Change::ReasoningDelta(delta) => {
+                set_hidden(&self.thinking, false);
+                let node = self.doc.create_text_node(delta);
+                self.thinking_text
+                    .append_child(&node)
+                    .map_err(|e| crate::dom::DomError::js("append thinking", e))?;
+            }
+            Change::ReasoningFinal { text, display } => {
+                set_hidden(&self.thinking, true);
+                self.show_reasoning(text, *display)?;
+            }
+            Change::Tool { position, tool } => self.show_tool(*position, tool)?,
+            Change::Timeline { position, row } => self.show_row(*position, row)?,
+            Change::Indicator(ind) => self.show_indicator(ind),
+            Change::Finished(status) => self.finish(*status, None),
+            Change::Error(card) => self.show_error(card),
+        }
+        Ok(())
+    }
+
+    pub fn set_indicator_label(&self, label: &str) {
+        self.indicator_label.set_text_content(Some(label));
+    }
+
+    fn show_indicator(&self, ind: &Indicator) {
+        set_hidden(&self.indicator, false);
+        let kind = match ind {
+            Indicator::Thinking => "thinking",
+            Indicator::Working { .. } => "working",
+            Indicator::Reconnecting { .. } => "reconnecting",
+            Indicator::Acting => "acting",
+            Indicator::Answering => "answering",
+        };
+        set_attr(&self.indicator, "data-kind", kind).ok();
+        self.set_indicator_label(&ind.label());
+    }
+
+    /// The turn ended: hide progress, show the footer, mark the answer not busy.
+    pub fn finish(&mut self, status: MessageStatus, elapsed_ms: Option<u64>) {
+        set_hidden(&self.indicator, true);
+        set_hidden(&self.thinking, true);
+        set_hidden(&self.footer, false);
+        self.answer.remove_attribute("aria-busy").ok();
+        let label = if status == MessageStatus::Stopped {
+            "Stopped"
+        } else {
+            ""
+        };
+        let time = elapsed_ms.map(view::format_elapsed).unwrap_or_default();
+        let text = [label, time.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        self.elapsed.set_text_content(Some(&text));
+        set_attr(&self.root, "data-status", status_name(status)).ok();
+    }
+
+    pub fn set_elapsed(&self, ms: u64, stopped: bool) {
+        let t = view::format_elapsed(ms);
+        let text = if stopped {
+            format!("Stopped · {t}")
+        } else {
+            t
+        };
+        self.elapsed.set_text_content(Some(&text));
+    }
+
+    pub fn start_streaming(&self) {
+        set_attr(&self.answer, "aria-busy", "true").ok();
+        set_attr(&self.root, "data-status", "streaming").ok();
+    }
+
+    fn apply_blocks(&mut self, update: &BlockUpdate) -> DomResult<()> {
+        for (id, html) in &update.finished {
+            let e = self.block(*id)?;
+            e.set_inner_html(html);
+            self.finished = self.finished.max(*id as usize + 1);
+        }
+        match &update.open {
+            Some((id, html)) => {
+                let e = self.block(*id)?;
+                e.set_inner_html(html);
+            }
+            None if update.deferred => {} // large open block: its last rendering stays
+            None => {
+                // The open block vanished (it was only whitespace): drop its element.
+                while self.blocks.len() > self.finished {
+                    if let Some(e) = self.blocks.pop() {
+                        e.remove();
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The element of block `id`, created (in order) when new.
+    fn block(&mut self, id: u32) -> DomResult<Element> {
+        let id = id as usize;
+        while self.blocks.len() <= id {
+            let e = el(&self.doc, "div", "md-block")?;
+            append(&self.answer, &e)?;
+            self.blocks.push(e);
+        }
+        Ok(self.blocks[id].clone())
+    }
+
+    fn replace_answer(&mut self, html: &str) {
+        clear(&self.answer);
+        self.blocks.clear();
+        self.finished = 0;
+        if !html.is_empty() {
+            if let Ok(e) = el(&self.doc, "div", "md-block") {
+                e.set_inner_html(html);
+                let _ = append(&self.answer, &e);
+            }
+        }
+    }
+
+    /// The answer as shown, for tests and Copy.
+    pub fn answer_element(&self) -> &Element {
+        &self.answer
+    }
+}
+
+fn status_name(status: MessageStatus) -> &'static str {
+    match status {
+        MessageStatus::Streaming => "streaming",
+        MessageStatus::Done => "done",
+        MessageStatus::Stopped => "stopped",
+        MessageStatus::Failed => "failed",
+        MessageStatus::Interrupted => "interrupted",
+    }
+}

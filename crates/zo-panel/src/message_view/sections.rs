@@ -1,0 +1,138 @@
+//! The parts of an assistant message that are rebuilt as a whole when they change: final
+//! reasoning, one tool under "Explored", one timeline row, the error card.
+
+use web_sys::Element;
+use zo_core::protocol::ToolActivity;
+use zo_core::view::{self, ErrorCard, ReasoningDisplay, TimelineRow};
+
+use super::MessageView;
+use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class, DomResult};
+
+impl MessageView {
+    pub(super) fn show_reasoning(&self, text: &str, display: ReasoningDisplay) -> DomResult<()> {
+        clear(&self.reasoning);
+        set_hidden(&self.reasoning, false);
+        match display {
+            ReasoningDisplay::Inline => {
+                append(
+                    &self.reasoning,
+                    &text_el(&self.doc, "p", "reasoning-inline", text)?,
+                )?;
+            }
+            ReasoningDisplay::Collapsed => {
+                let details = el(&self.doc, "details", "thought")?;
+                append(&details, &text_el(&self.doc, "summary", "", "Thought")?)?;
+                append(&details, &text_el(&self.doc, "div", "thought-body", text)?)?;
+                append(&self.reasoning, &details)?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn show_tool(&self, position: usize, tool: &ToolActivity) -> DomResult<()> {
+        set_hidden(&self.tools, false);
+        let item = el(&self.doc, "li", "tool")?;
+        let name = if tool.name.trim().is_empty() {
+            "tool"
+        } else {
+            tool.name.as_str()
+        };
+        match tool.result.as_deref().filter(|r| !r.trim().is_empty()) {
+            Some(result) => {
+                let details = el(&self.doc, "details", "")?;
+                let summary = el(&self.doc, "summary", "")?;
+                append(&summary, &text_el(&self.doc, "span", "tool-name", name)?)?;
+                append(
+                    &summary,
+                    &text_el(&self.doc, "span", "tool-summary", &view::summary(result))?,
+                )?;
+                append(&details, &summary)?;
+                append(
+                    &details,
+                    &text_el(&self.doc, "pre", "tool-result", &view::detail(result))?,
+                )?;
+                append(&item, &details)?;
+            }
+            None => {
+                toggle_class(&item, "running", true);
+                append(&item, &text_el(&self.doc, "span", "tool-name", name)?)?;
+                append(
+                    &item,
+                    &text_el(&self.doc, "span", "tool-summary", "running…")?,
+                )?;
+            }
+        }
+        replace_or_append(&self.tool_list, position, &item)
+    }
+
+    pub(super) fn show_row(&self, position: usize, row: &TimelineRow) -> DomResult<()> {
+        set_hidden(&self.timeline, false);
+        let status = view::status_label(row.status);
+        let item = el(&self.doc, "li", &format!("step status-{status}"))?;
+        set_attr(&item, "data-status", status)?;
+        let has_details = !row.details.is_empty();
+        let head = el(
+            &self.doc,
+            if has_details { "summary" } else { "div" },
+            "step-head",
+        )?;
+        append(&head, &el(&self.doc, "span", "step-dot")?)?;
+        append(
+            &head,
+            &text_el(&self.doc, "span", "step-title", &row.title)?,
+        )?;
+        append(
+            &head,
+            &text_el(&self.doc, "code", "step-target", &row.target)?,
+        )?;
+        append(&head, &text_el(&self.doc, "span", "step-status", status)?)?;
+        if has_details {
+            // Expandable details; open by themselves when there is a result or an error.
+            let details = el(&self.doc, "details", "step-more")?;
+            let notable = row
+                .details
+                .iter()
+                .any(|(k, _)| k == "Extracted" || k == "Error");
+            if notable {
+                set_attr(&details, "open", "")?;
+            }
+            append(&details, &head)?;
+            let dl = el(&self.doc, "dl", "step-details")?;
+            for (k, v) in &row.details {
+                append(&dl, &text_el(&self.doc, "dt", "", k)?)?;
+                append(&dl, &text_el(&self.doc, "dd", "", v)?)?;
+            }
+            append(&details, &dl)?;
+            append(&item, &details)?;
+        } else {
+            append(&item, &head)?;
+        }
+        replace_or_append(&self.timeline, position, &item)
+    }
+
+    pub(super) fn show_error(&self, card: &ErrorCard) {
+        set_hidden(&self.error, false);
+        let kind = match card.kind {
+            view::ErrorKind::Interrupted => "interrupted",
+            view::ErrorKind::Auth => "auth",
+            view::ErrorKind::Permanent => "permanent",
+        };
+        set_attr(&self.error, "data-kind", kind).ok();
+        self.error_title.set_text_content(Some(&card.title));
+        self.error_detail.set_text_content(Some(&card.detail));
+        set_hidden(&self.buttons.retry, !card.retry);
+        set_hidden(&self.buttons.settings, !card.settings_link);
+    }
+}
+
+/// Put `item` at child `position` of `list`, replacing what was there.
+fn replace_or_append(list: &Element, position: usize, item: &Element) -> DomResult<()> {
+    let children = list.children();
+    match children.item(position as u32) {
+        Some(old) => list
+            .replace_child(item, &old)
+            .map(|_| ())
+            .map_err(|e| crate::dom::DomError::js("replace child", e)),
+        None => append(list, item),
+    }
+}

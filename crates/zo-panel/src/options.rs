@@ -1,0 +1,380 @@
+//! The options page: API key (masked, with a reveal toggle), API base URL (validated; a host
+//! permission is requested at runtime for another origin), model and persona pickers filled
+//! from Zo, default mode, max steps, screenshots, liveness timeout, Save and Test connection.
+//!
+//! Host object from `options.js`: `getSettings() -> Promise<object|undefined>`,
+//! `setSettings(obj) -> Promise`, `requestOrigin(pattern) -> Promise<bool>` (must be called
+//! inside the click, which this code does before any await).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+use zo_core::options_form::{self, Choice};
+use zo_core::settings::Settings;
+
+use crate::dom::{self, listen, set_attr, DomResult, Listener};
+use crate::host::{from_js, to_js};
+use crate::layout::{mode_from_value, mode_value};
+
+mod build;
+mod net;
+
+use build::option;
+use net::{call_host, get, js_message};
+
+/// The form's fields and the settings last loaded or saved.
+struct Form {
+    doc: Document,
+    host: JsValue,
+    key: HtmlInputElement,
+    reveal: Element,
+    base: HtmlInputElement,
+    model: HtmlSelectElement,
+    persona: HtmlSelectElement,
+    mode: HtmlSelectElement,
+    max_steps: HtmlInputElement,
+    screenshots: HtmlInputElement,
+    liveness: HtmlInputElement,
+    test: Element,
+    status: Element,
+    settings: Settings,
+}
+
+#[wasm_bindgen]
+pub struct OptionsPage {
+    form: Rc<RefCell<Form>>,
+    _listeners: Vec<Listener>,
+}
+
+impl Form {
+    fn fill(&self) {
+        let s = &self.settings;
+        self.key.set_value(&s.api_key);
+        self.base.set_value(&s.api_base_url);
+        self.mode.set_value(mode_value(s.default_mode));
+        self.max_steps.set_value(&s.max_steps.to_string());
+        self.screenshots.set_checked(s.screenshots);
+        self.liveness
+            .set_value(&(s.liveness_timeout_ms as f64 / 1000.0).to_string());
+        let _ = self.set_choices(
+            &self.model.clone(),
+            &[],
+            s.model.as_deref(),
+            "Zo's default model",
+        );
+        let _ = self.set_choices(
+            &self.persona.clone(),
+            &[],
+            s.persona_id.as_deref(),
+            "Zo's default persona",
+        );
+    }
+
+    fn set_choices(
+        &self,
+        sel: &HtmlSelectElement,
+        choices: &[Choice],
+        current: Option<&str>,
+        default_label: &str,
+    ) -> DomResult<()> {
+        dom::clear(sel);
+        option(&self.doc, sel, "", default_label)?;
+        for c in choices {
+            option(&self.doc, sel, &c.id, &c.label)?;
+        }
+        if let Some(cur) = current.filter(|c| !choices.iter().any(|x| x.id == *c)) {
+            option(&self.doc, sel, cur, cur)?;
+        }
+        sel.set_value(current.unwrap_or(""));
+        Ok(())
+    }
+
+    /// The settings as the form says, validated.
+    fn read(&self) -> Result<Settings, String> {
+        let max_steps: u32 = self
+            .max_steps
+            .value()
+            .trim()
+            .parse()
+            .map_err(|_| "Max steps must be a whole number.".to_string())?;
+        let secs: f64 = self
+            .liveness
+            .value()
+            .trim()
+            .parse()
+            .map_err(|_| "The liveness timeout must be a number of seconds.".to_string())?;
+        if !secs.is_finite() || secs < 0.0 {
+            return Err("The liveness timeout must be a positive number of seconds.".into());
+        }
+        let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
+        Settings {
+            api_key: self.key.value(),
+            api_base_url: self.base.value(),
+            model: some(self.model.value()),
+            persona_id: some(self.persona.value()),
+            default_mode: mode_from_value(&self.mode.value()).unwrap_or_default(),
+            max_steps,
+            screenshots: self.screenshots.checked(),
+            liveness_timeout_ms: (secs * 1000.0).round() as u64,
+        }
+        .validated()
+        .map_err(|e| e.to_string())
+    }
+
+    fn say(&self, ok: bool, text: &str) {
+        self.status.set_text_content(Some(text));
+        let _ = set_attr(&self.status, "data-ok", if ok { "true" } else { "false" });
+    }
+}
+
+/// Ask for the host permission `settings` needs (inside the user's click). Returns the
+/// pending answer, or None when no permission is needed.
+fn permission_request(
+    host: &JsValue,
+    settings: &Settings,
+) -> Result<Option<js_sys::Promise>, String> {
+    let Some(pattern) = options_form::permission_pattern(&settings.api_base_url)? else {
+        return Ok(None);
+    };
+    let f = js_sys::Reflect::get(host, &"requestOrigin".into()).map_err(|e| format!("{e:?}"))?;
+    let Some(f) = f.dyn_ref::<js_sys::Function>() else {
+        return Ok(None);
+    };
+    let p = f
+        .call1(host, &JsValue::from_str(&pattern))
+        .map_err(|e| js_message(&e))?;
+    Ok(p.dyn_into::<js_sys::Promise>().ok())
+}
+
+async fn granted(p: Option<js_sys::Promise>) -> Result<(), String> {
+    match p {
+        None => Ok(()),
+        Some(p) => match JsFuture::from(p).await {
+            Ok(v) if v.as_bool() != Some(false) => Ok(()),
+            Ok(_) => Err("Permission to contact that URL was not granted.".into()),
+            Err(e) => Err(format!("Permission request failed: {}", js_message(&e))),
+        },
+    }
+}
+
+async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings) {
+    if settings.api_key.is_empty() {
+        return;
+    }
+    let base = settings.api_base_url.trim_end_matches('/').to_string();
+    for (path, is_model) in [("/models/available", true), ("/personas/available", false)] {
+        let url = format!("{base}{path}");
+        let Ok((status, body)) = get(&url, &settings.api_key).await else {
+            continue;
+        };
+        if !(200..300).contains(&status) {
+            continue;
+        }
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&body) else {
+            continue;
+        };
+        let choices = options_form::parse_choices(&json);
+        let Ok(f) = form.try_borrow() else { continue };
+        let result = if is_model {
+            let current = f.model.value();
+            f.set_choices(
+                &f.model,
+                &choices,
+                Some(current.as_str()).filter(|c| !c.is_empty()),
+                "Zo's default model",
+            )
+        } else {
+            let current = f.persona.value();
+            f.set_choices(
+                &f.persona,
+                &choices,
+                Some(current.as_str()).filter(|c| !c.is_empty()),
+                "Zo's default persona",
+            )
+        };
+        if let Err(e) = result {
+            dom::log_error("options", &e);
+        }
+    }
+}
+
+fn on_save(form: &Rc<RefCell<Form>>) {
+    let (settings, host, pending) = {
+        let Ok(f) = form.try_borrow() else { return };
+        let settings = match f.read() {
+            Ok(s) => s,
+            Err(e) => return f.say(false, &e),
+        };
+        let pending = match permission_request(&f.host, &settings) {
+            Ok(p) => p,
+            Err(e) => return f.say(false, &e),
+        };
+        f.say(true, "Saving…");
+        (settings, f.host.clone(), pending)
+    };
+    let form = form.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = async {
+            granted(pending).await?;
+            let value = to_js(&settings)?;
+            call_host(&host, "setSettings", &[value]).await?;
+            Ok::<(), String>(())
+        }
+        .await;
+        if let Ok(mut f) = form.try_borrow_mut() {
+            match result {
+                Ok(()) => {
+                    f.settings = settings.clone();
+                    f.base.set_value(&settings.api_base_url);
+                    f.say(true, "Saved.");
+                }
+                Err(e) => f.say(false, &e),
+            }
+        }
+        load_choices(form, settings).await;
+    });
+}
+
+fn on_test(form: &Rc<RefCell<Form>>) {
+    let (settings, pending) = {
+        let Ok(f) = form.try_borrow() else { return };
+        let settings = match f.read() {
+            Ok(s) => s,
+            Err(e) => return f.say(false, &e),
+        };
+        if settings.api_key.is_empty() {
+            return f.say(false, "Enter your Zo API key first.");
+        }
+        let pending = match permission_request(&f.host, &settings) {
+            Ok(p) => p,
+            Err(e) => return f.say(false, &e),
+        };
+        f.say(true, "Testing…");
+        (settings, pending)
+    };
+    let form = form.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let url = format!(
+            "{}/models/available",
+            settings.api_base_url.trim_end_matches('/')
+        );
+        let report = match granted(pending).await {
+            Err(e) => options_form::ConnectionReport {
+                ok: false,
+                message: e,
+            },
+            Ok(()) => match get(&url, &settings.api_key).await {
+                Ok((status, body)) => {
+                    options_form::connection_report(&url, Some(status), &body, None)
+                }
+                Err(e) => options_form::connection_report(&url, None, "", Some(&e)),
+            },
+        };
+        if let Ok(f) = form.try_borrow() {
+            f.say(report.ok, &report.message);
+        }
+        if report.ok {
+            load_choices(form, settings).await;
+        }
+    });
+}
+
+#[wasm_bindgen]
+impl OptionsPage {
+    /// Build the options form inside `mount` and load the stored settings through `host`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(mount: Element, host: JsValue) -> Result<OptionsPage, JsValue> {
+        let doc = mount
+            .owner_document()
+            .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
+        let (form, root) = build::build(doc, &mount, host)?;
+        let form = Rc::new(RefCell::new(form));
+        form.borrow().fill();
+
+        let mut listeners = Vec::new();
+        let f2 = form.clone();
+        listeners.push(listen(&root, "submit", move |e| {
+            e.prevent_default();
+            on_save(&f2);
+        })?);
+        let f2 = form.clone();
+        let test_el = form.borrow().test.clone();
+        listeners.push(listen(&test_el, "click", move |_| on_test(&f2))?);
+        let f2 = form.clone();
+        let reveal_el = form.borrow().reveal.clone();
+        listeners.push(listen(&reveal_el, "click", move |_| {
+            if let Ok(f) = f2.try_borrow() {
+                let show = f.key.type_() == "password";
+                f.key.set_type(if show { "text" } else { "password" });
+                f.reveal
+                    .set_text_content(Some(if show { "Hide" } else { "Show" }));
+                let _ = set_attr(
+                    &f.reveal,
+                    "aria-pressed",
+                    if show { "true" } else { "false" },
+                );
+                let _ = set_attr(
+                    &f.reveal,
+                    "aria-label",
+                    if show {
+                        "Hide the API key"
+                    } else {
+                        "Show the API key"
+                    },
+                );
+            }
+        })?);
+
+        let f2 = form.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let host = match f2.try_borrow() {
+                Ok(f) => f.host.clone(),
+                Err(_) => return,
+            };
+            let stored = call_host(&host, "getSettings", &[]).await;
+            let settings = match stored.and_then(|v| from_js(&v)) {
+                Ok(v) => Settings::from_json(v).map_err(|e| e.to_string()),
+                Err(e) => Err(e),
+            };
+            let loaded = match f2.try_borrow_mut() {
+                Ok(mut f) => match settings {
+                    Ok(s) => {
+                        f.settings = s.clone();
+                        f.fill();
+                        Some(s)
+                    }
+                    Err(e) => {
+                        f.say(
+                            false,
+                            &format!("Stored settings could not be read ({e}); showing defaults."),
+                        );
+                        None
+                    }
+                },
+                Err(_) => None,
+            };
+            if let Some(s) = loaded {
+                load_choices(f2, s).await;
+            }
+        });
+
+        Ok(OptionsPage {
+            form,
+            _listeners: listeners,
+        })
+    }
+
+    /// The status line's text (for tests).
+    #[wasm_bindgen(js_name = statusText)]
+    pub fn status_text(&self) -> String {
+        self.form
+            .try_borrow()
+            .ok()
+            .and_then(|f| f.status.text_content())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,182 @@
+//! The options form's DOM: fieldsets for the connection, the assistant and Co-browse, with
+//! Save, Test connection and a status line.
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+use zo_core::settings::{Settings, DEFAULT_API_BASE_URL};
+
+use super::Form;
+use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
+use crate::layout::MODES;
+
+fn input(doc: &Document, kind: &str, id: &str) -> DomResult<HtmlInputElement> {
+    let e = el(doc, "input", "field")?;
+    set_attr(&e, "type", kind)?;
+    set_attr(&e, "id", id)?;
+    e.dyn_into().map_err(|_| DomError::Missing("input element"))
+}
+
+fn select(doc: &Document, id: &str) -> DomResult<HtmlSelectElement> {
+    let e = el(doc, "select", "field")?;
+    set_attr(&e, "id", id)?;
+    e.dyn_into()
+        .map_err(|_| DomError::Missing("select element"))
+}
+
+fn row(
+    doc: &Document,
+    parent: &Element,
+    label: &str,
+    id: &str,
+    field: &Element,
+    help: &str,
+) -> DomResult<()> {
+    let r = el(doc, "div", "row")?;
+    let l = text_el(doc, "label", "", label)?;
+    set_attr(&l, "for", id)?;
+    append(&r, &l)?;
+    append(&r, field)?;
+    if !help.is_empty() {
+        append(&r, &text_el(doc, "p", "help", help)?)?;
+    }
+    append(parent, &r)
+}
+
+pub(super) fn option(
+    doc: &Document,
+    sel: &HtmlSelectElement,
+    value: &str,
+    label: &str,
+) -> DomResult<()> {
+    let o = text_el(doc, "option", "", label)?;
+    set_attr(&o, "value", value)?;
+    append(sel, &o)
+}
+
+/// Build the form inside `mount`; returns it with its root element.
+pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<(Form, Element)> {
+    let doc = &doc;
+    dom::clear(mount);
+    let root = el(doc, "form", "options")?;
+    set_attr(&root, "novalidate", "")?;
+    append(&root, &text_el(doc, "h1", "", "Zo Co-browse settings")?)?;
+
+    let conn = el(doc, "fieldset", "")?;
+    append(&conn, &text_el(doc, "legend", "", "Connection")?)?;
+    let key = input(doc, "password", "apiKey")?;
+    set_attr(&key, "autocomplete", "off")?;
+    set_attr(&key, "spellcheck", "false")?;
+    set_attr(&key, "placeholder", "zo_sk_…")?;
+    let key_wrap = el(doc, "div", "with-button")?;
+    append(&key_wrap, &key)?;
+    let reveal = text_el(doc, "button", "btn ghost reveal", "Show")?;
+    set_attr(&reveal, "type", "button")?;
+    set_attr(&reveal, "aria-pressed", "false")?;
+    set_attr(&reveal, "aria-label", "Show the API key")?;
+    append(&key_wrap, &reveal)?;
+    row(doc, &conn, "API key", "apiKey", &key_wrap, "Create one in Zo under Settings › Advanced. Stored only in this browser (chrome.storage.local).")?;
+    let base = input(doc, "url", "apiBaseUrl")?;
+    set_attr(&base, "placeholder", DEFAULT_API_BASE_URL)?;
+    row(
+        doc,
+        &conn,
+        "API base URL",
+        "apiBaseUrl",
+        &base,
+        "Another address asks for permission to contact it.",
+    )?;
+    append(&root, &conn)?;
+
+    let zo = el(doc, "fieldset", "")?;
+    append(&zo, &text_el(doc, "legend", "", "Assistant")?)?;
+    let model = select(doc, "model")?;
+    row(
+        doc,
+        &zo,
+        "Model",
+        "model",
+        &model,
+        "Listed from Zo once a key is set.",
+    )?;
+    let persona = select(doc, "persona")?;
+    row(doc, &zo, "Persona", "persona", &persona, "")?;
+    let mode = select(doc, "defaultMode")?;
+    for (_, value, label) in MODES {
+        option(doc, &mode, value, label)?;
+    }
+    row(doc, &zo, "Default mode", "defaultMode", &mode, "")?;
+    append(&root, &zo)?;
+
+    let cb = el(doc, "fieldset", "")?;
+    append(&cb, &text_el(doc, "legend", "", "Co-browse")?)?;
+    let max_steps = input(doc, "number", "maxSteps")?;
+    set_attr(&max_steps, "min", "1")?;
+    set_attr(&max_steps, "max", "100")?;
+    row(
+        doc,
+        &cb,
+        "Max steps",
+        "maxSteps",
+        &max_steps,
+        "Most rounds of actions per request.",
+    )?;
+    let liveness = input(doc, "number", "livenessTimeout")?;
+    set_attr(&liveness, "min", "1")?;
+    set_attr(&liveness, "step", "1")?;
+    row(
+        doc,
+        &cb,
+        "Liveness timeout (seconds)",
+        "livenessTimeout",
+        &liveness,
+        "A stream silent this long is retried.",
+    )?;
+    let screenshots = input(doc, "checkbox", "screenshots")?;
+    let shot_row = el(doc, "div", "row check")?;
+    append(&shot_row, &screenshots)?;
+    let l = text_el(
+        doc,
+        "label",
+        "",
+        "Send screenshots of the visible tab in Visual mode (off by default)",
+    )?;
+    set_attr(&l, "for", "screenshots")?;
+    append(&shot_row, &l)?;
+    append(&cb, &shot_row)?;
+    append(&root, &cb)?;
+
+    let actions = el(doc, "div", "actions")?;
+    let save = text_el(doc, "button", "btn primary", "Save")?;
+    set_attr(&save, "type", "submit")?;
+    set_attr(&save, "id", "save")?;
+    let test = text_el(doc, "button", "btn", "Test connection")?;
+    set_attr(&test, "type", "button")?;
+    set_attr(&test, "id", "test")?;
+    append(&actions, &save)?;
+    append(&actions, &test)?;
+    append(&root, &actions)?;
+    let status = el(doc, "p", "status")?;
+    set_attr(&status, "role", "status")?;
+    set_attr(&status, "aria-live", "polite")?;
+    set_attr(&status, "id", "status")?;
+    append(&root, &status)?;
+    append(mount, &root)?;
+
+    let form = Form {
+        doc: doc.clone(),
+        host,
+        key,
+        reveal,
+        base,
+        model,
+        persona,
+        mode,
+        max_steps,
+        screenshots,
+        liveness,
+        test,
+        status,
+        settings: Settings::default(),
+    };
+    Ok((form, root))
+}

@@ -1,0 +1,444 @@
+//! The side panel application: the current chat, the active turn, and what the user's
+//! actions do (send, stop, retry, new chat, switch chat, delete chat, copy). Worker messages
+//! go through `zo_core::chat::Turn`, which filters other sessions and decides the changes;
+//! this module applies them to the DOM and persists the history through the host.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use web_sys::{Document, Element};
+use zo_core::chat::{Change, Turn};
+use zo_core::history::{Chat, History, Message, MessageStatus, Role};
+use zo_core::protocol::{Mode, PanelToWorker, WorkerToPanel};
+use zo_core::settings::Settings;
+
+use crate::dom::{self, append, set_hidden, DomResult, Listener};
+use crate::host::{new_id, now_ms, Host};
+use crate::layout::{self, Ui};
+use crate::message_view::{user_bubble, MessageView};
+
+mod drawer;
+mod wiring;
+
+/// Save a streaming answer at most this often.
+const SAVE_EVERY_MS: u64 = 1_500;
+
+struct Active {
+    turn: Turn,
+    view: MessageView,
+    started: u64,
+    last_event: u64,
+}
+
+pub struct State {
+    doc: Document,
+    host: Host,
+    ui: Ui,
+    history: History,
+    chat: Chat,
+    mode: Mode,
+    settings: Settings,
+    active: Option<Active>,
+    /// (message id, root element) of every rendered message of the chat.
+    rendered: Vec<(String, Element)>,
+    /// Listeners of rendered messages (dropped with them).
+    message_listeners: Vec<Listener>,
+    last_saved: u64,
+    me: Weak<RefCell<State>>,
+}
+
+pub type Shared = Rc<RefCell<State>>;
+
+/// Run `f` on the state unless it is already borrowed (re-entrant event): never panic.
+pub fn with_state<R>(weak: &Weak<RefCell<State>>, f: impl FnOnce(&mut State) -> R) -> Option<R> {
+    let rc = weak.upgrade()?;
+    let result = match rc.try_borrow_mut() {
+        Ok(mut state) => Some(f(&mut state)),
+        Err(_) => {
+            dom::log_error("panel", &"state busy; event dropped");
+            None
+        }
+    };
+    result
+}
+
+impl State {
+    pub fn new(
+        doc: Document,
+        mount: &Element,
+        host: Host,
+        settings: Settings,
+        history: History,
+    ) -> DomResult<Shared> {
+        let ui = layout::build(&doc, mount)?;
+        let mode = settings.default_mode;
+        let state = Rc::new(RefCell::new(State {
+            doc,
+            host,
+            ui,
+            history,
+            chat: Chat::new(new_id(), mode, now_ms()),
+            mode,
+            settings,
+            active: None,
+            rendered: Vec::new(),
+            message_listeners: Vec::new(),
+            last_saved: 0,
+            me: Weak::new(),
+        }));
+        {
+            let mut s = state.borrow_mut();
+            s.me = Rc::downgrade(&state);
+            s.ui.mode.set_value(layout::mode_value(mode));
+            if let Some(id) = s.history.active_chat_id.clone() {
+                if let Some(chat) = s.history.get(&id).cloned() {
+                    s.mode = chat.mode;
+                    s.chat = chat;
+                }
+            }
+            s.ui.mode.set_value(layout::mode_value(s.mode));
+            s.render_chat()?;
+            s.update_key_hint();
+        }
+        Ok(state)
+    }
+
+    // ------------------------------------------------------------------ user actions
+
+    fn send_from_input(&mut self) {
+        let text = self.ui.input.value();
+        if self.active.is_some() || text.trim().is_empty() {
+            return;
+        }
+        match self.send(&text) {
+            Ok(_) => {
+                self.ui.input.set_value("");
+                self.autosize();
+            }
+            Err(e) => dom::log_error("send", &e),
+        }
+    }
+
+    /// Send `input` as a new query; returns its sessionId.
+    pub fn send(&mut self, input: &str) -> Result<String, String> {
+        let input = input.trim();
+        if input.is_empty() {
+            return Err("nothing to send".into());
+        }
+        if self.active.is_some() {
+            return Err("an answer is still streaming: stop it first".into());
+        }
+        let now = now_ms();
+        let user = Message::user(new_id(), self.mode, input.to_string());
+        let bubble = user_bubble(&self.doc, input).map_err(|e| e.to_string())?;
+        self.add_element(&user.id, &bubble)
+            .map_err(|e| e.to_string())?;
+        self.chat.mode = self.mode;
+        self.chat.put_message(user, now);
+        self.start_turn(input)
+    }
+
+    fn start_turn(&mut self, input: &str) -> Result<String, String> {
+        let now = now_ms();
+        let session_id = new_id();
+        let message = Message::assistant(new_id(), self.mode, session_id.clone(), input.into());
+        let msg_id = message.id.clone();
+        let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
+        self.wire_message(&view, &msg_id)
+            .map_err(|e| e.to_string())?;
+        self.add_element(&msg_id, &view.root)
+            .map_err(|e| e.to_string())?;
+        let mut turn = Turn::new(message);
+        view.start_streaming();
+        for c in turn.start() {
+            let _ = view.apply(&c);
+        }
+        self.chat.put_message(turn.message.clone(), now);
+        self.history.active_chat_id = Some(self.chat.id.clone());
+        self.active = Some(Active {
+            turn,
+            view,
+            started: now,
+            last_event: now,
+        });
+        self.set_streaming_ui(true);
+        let ask = PanelToWorker::AskZo {
+            session_id: session_id.clone(),
+            chat_id: self.chat.id.clone(),
+            mode_id: self.mode,
+            input: input.to_string(),
+            tab_id: self.host.tab_id(),
+        };
+        if !self.host.post(&ask) {
+            self.connection_lost();
+        } else {
+            self.save(true);
+        }
+        self.scroll_to_end(true);
+        Ok(session_id)
+    }
+
+    pub fn stop(&mut self) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        let sid = active.turn.session_id().to_string();
+        self.host.post(&PanelToWorker::Stop { session_id: sid });
+        let changes = active.turn.stop();
+        self.apply_changes(&changes);
+    }
+
+    /// Retry the assistant message `msg_id` (its input, a new sessionId).
+    pub fn retry(&mut self, msg_id: &str) {
+        if self.active.is_some() {
+            return;
+        }
+        let Some(input) = self
+            .chat
+            .messages
+            .iter()
+            .find(|m| m.id == msg_id && m.role == Role::Assistant)
+            .and_then(|m| m.input.clone())
+        else {
+            return;
+        };
+        self.chat.messages.retain(|m| m.id != msg_id);
+        if let Some(pos) = self.rendered.iter().position(|(id, _)| id == msg_id) {
+            let (_, e) = self.rendered.remove(pos);
+            e.remove();
+        }
+        if let Err(e) = self.start_turn(&input) {
+            dom::log_error("retry", &e);
+        }
+    }
+
+    pub fn new_chat(&mut self) {
+        self.stop();
+        self.chat = Chat::new(new_id(), self.mode, now_ms());
+        self.history.active_chat_id = None;
+        if let Err(e) = self.render_chat() {
+            dom::log_error("new chat", &e);
+        }
+        self.save(true);
+        set_hidden(&self.ui.drawer, true);
+        let _ = self.ui.input.focus();
+    }
+
+    pub fn load_chat(&mut self, id: &str) {
+        self.stop();
+        let Some(chat) = self.history.get(id).cloned() else {
+            return;
+        };
+        self.mode = chat.mode;
+        self.ui.mode.set_value(layout::mode_value(chat.mode));
+        self.chat = chat;
+        self.history.active_chat_id = Some(id.to_string());
+        if let Err(e) = self.render_chat() {
+            dom::log_error("load chat", &e);
+        }
+        self.save(true);
+        self.close_drawer();
+    }
+
+    pub fn delete_chat(&mut self, id: &str) {
+        if self.chat.id == id {
+            self.stop();
+        }
+        self.history.delete(id);
+        if self.chat.id == id {
+            self.chat = Chat::new(new_id(), self.mode, now_ms());
+            if let Err(e) = self.render_chat() {
+                dom::log_error("delete chat", &e);
+            }
+        }
+        self.save(true);
+        if let Err(e) = self.render_drawer() {
+            dom::log_error("history list", &e);
+        }
+    }
+
+    fn copy(&self, msg_id: &str) {
+        if let Some(m) = self.chat.messages.iter().find(|m| m.id == msg_id) {
+            self.host.copy(&m.text);
+        } else if let Some(a) = self.active.as_ref().filter(|a| a.turn.message.id == msg_id) {
+            self.host.copy(&a.turn.message.text);
+        }
+    }
+
+    // ------------------------------------------------------------------ worker events
+
+    pub fn on_message(&mut self, msg: &WorkerToPanel) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        if msg.session_id() != active.turn.session_id() {
+            return;
+        }
+        active.last_event = now_ms();
+        let changes = active.turn.apply(msg);
+        self.apply_changes(&changes);
+    }
+
+    /// The port to the worker died.
+    pub fn connection_lost(&mut self) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        let changes = active.turn.connection_lost();
+        self.apply_changes(&changes);
+    }
+
+    pub fn set_settings(&mut self, settings: Settings) {
+        let empty_chat = self.chat.messages.is_empty();
+        if empty_chat && settings.default_mode != self.settings.default_mode {
+            self.mode = settings.default_mode;
+            self.ui.mode.set_value(layout::mode_value(self.mode));
+        }
+        self.settings = settings;
+        self.update_key_hint();
+    }
+
+    /// Timer tick: processing timer, liveness label, periodic save.
+    pub fn tick(&mut self) {
+        let now = now_ms();
+        if let Some(a) = &self.active {
+            a.view
+                .timer
+                .set_text_content(Some(&zo_core::view::format_elapsed(now - a.started)));
+            if let Some(label) = a.turn.liveness(now.saturating_sub(a.last_event)) {
+                a.view.set_indicator_label(&label);
+            }
+            if now.saturating_sub(self.last_saved) >= SAVE_EVERY_MS {
+                self.save(false);
+            }
+        }
+    }
+
+    fn apply_changes(&mut self, changes: &[Change]) {
+        let stick = self.near_end();
+        let mut finished = None;
+        if let Some(active) = self.active.as_mut() {
+            for c in changes {
+                if let Err(e) = active.view.apply(c) {
+                    dom::log_error("render", &e);
+                }
+                if let Change::Finished(status) = c {
+                    finished = Some(*status);
+                }
+            }
+        }
+        if let Some(status) = finished {
+            self.end_turn(status);
+        }
+        self.scroll_to_end(stick);
+    }
+
+    fn end_turn(&mut self, status: MessageStatus) {
+        let Some(mut active) = self.active.take() else {
+            return;
+        };
+        let elapsed = now_ms().saturating_sub(active.started);
+        active.turn.message.elapsed_ms = Some(elapsed);
+        active
+            .view
+            .set_elapsed(elapsed, status == MessageStatus::Stopped);
+        self.chat.put_message(active.turn.message.clone(), now_ms());
+        self.set_streaming_ui(false);
+        self.save(true);
+    }
+
+    // ------------------------------------------------------------------ rendering
+
+    fn set_streaming_ui(&self, streaming: bool) {
+        set_hidden(&self.ui.stop, !streaming);
+        set_hidden(&self.ui.send, streaming);
+        dom::toggle_class(&self.ui.root, "streaming", streaming);
+    }
+
+    fn add_element(&mut self, msg_id: &str, e: &Element) -> DomResult<()> {
+        set_hidden(&self.ui.empty, true);
+        append(&self.ui.messages, e)?;
+        self.rendered.push((msg_id.to_string(), e.clone()));
+        Ok(())
+    }
+
+    fn render_chat(&mut self) -> DomResult<()> {
+        for (_, e) in self.rendered.drain(..) {
+            e.remove();
+        }
+        self.message_listeners.clear();
+        let messages = self.chat.messages.clone();
+        for m in &messages {
+            match m.role {
+                Role::User => {
+                    let b = user_bubble(&self.doc, &m.text)?;
+                    self.add_element(&m.id, &b)?;
+                }
+                Role::Assistant => {
+                    let view = MessageView::from_stored(&self.doc, m)?;
+                    self.wire_message(&view, &m.id)?;
+                    self.add_element(&m.id, &view.root)?;
+                }
+            }
+        }
+        set_hidden(&self.ui.empty, !messages.is_empty());
+        self.scroll_to_end(true);
+        Ok(())
+    }
+
+    fn update_key_hint(&self) {
+        set_hidden(&self.ui.empty_key_hint, !self.settings.api_key.is_empty());
+    }
+
+    fn autosize(&self) {
+        let style = self.ui.input.style();
+        let _ = style.set_property("height", "auto");
+        let h = self.ui.input.scroll_height().min(200);
+        let _ = style.set_property("height", &format!("{h}px"));
+    }
+
+    fn near_end(&self) -> bool {
+        let m = &self.ui.messages;
+        m.scroll_height() - m.scroll_top() - m.client_height() < 48
+    }
+
+    fn scroll_to_end(&self, stick: bool) {
+        if stick {
+            self.ui
+                .messages
+                .set_scroll_top(self.ui.messages.scroll_height());
+        }
+    }
+
+    /// Persist the history (the current chat included). `force` ignores the throttle.
+    fn save(&mut self, force: bool) {
+        let now = now_ms();
+        if !force && now.saturating_sub(self.last_saved) < SAVE_EVERY_MS {
+            return;
+        }
+        let mut chat = self.chat.clone();
+        if let Some(a) = &self.active {
+            chat.put_message(a.turn.message.clone(), now);
+        }
+        self.history.put_chat(chat);
+        self.host.save_history(&self.history.to_json());
+        self.last_saved = now;
+    }
+
+    // ------------------------------------------------------------------ for tests
+
+    pub fn active_session(&self) -> Option<String> {
+        self.active
+            .as_ref()
+            .map(|a| a.turn.session_id().to_string())
+    }
+
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.ui.mode.set_value(layout::mode_value(mode));
+    }
+
+    pub fn history_json(&self) -> serde_json::Value {
+        self.history.to_json()
+    }
+}

@@ -1,0 +1,105 @@
+//! Event wiring of the side panel: the static controls (Send, Stop, Enter, mode picker, New
+//! chat, History, Settings) and each message's Copy, Retry and Open settings buttons.
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+
+use super::{with_state, Shared, State};
+use crate::dom::{listen, DomResult, Listener};
+use crate::layout;
+use crate::message_view::MessageView;
+
+impl State {
+    /// Wire the static controls; the returned listeners must be kept alive.
+    pub fn wire(state: &Shared) -> DomResult<Vec<Listener>> {
+        let s = state.borrow();
+        let weak = Rc::downgrade(state);
+        let mut out = Vec::new();
+        let w = weak.clone();
+        out.push(listen(&s.ui.send, "click", move |_| {
+            with_state(&w, |s| s.send_from_input());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.stop, "click", move |_| {
+            with_state(&w, |s| s.stop());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.input, "keydown", move |e| {
+            let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            if k.key() == "Enter" && !k.shift_key() && !k.is_composing() {
+                e.prevent_default();
+                with_state(&w, |s| s.send_from_input());
+            } else if k.key() == "Escape" {
+                with_state(&w, |s| s.stop());
+            }
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.input, "input", move |_| {
+            with_state(&w, |s| s.autosize());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.mode, "change", move |_| {
+            with_state(&w, |s| {
+                if let Some(m) = layout::mode_from_value(&s.ui.mode.value()) {
+                    s.mode = m;
+                }
+            });
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.new_chat, "click", move |_| {
+            with_state(&w, |s| s.new_chat());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.history_btn, "click", move |_| {
+            with_state(&w, |s| s.toggle_drawer());
+        })?);
+        for b in [&s.ui.settings_btn, &s.ui.empty_settings] {
+            let w = weak.clone();
+            out.push(listen(b, "click", move |_| {
+                with_state(&w, |s| s.host.open_options());
+            })?);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn wire_message(&mut self, view: &MessageView, msg_id: &str) -> DomResult<()> {
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        self.message_listeners
+            .push(listen(&view.buttons.copy, "click", move |e| {
+                with_state(&w, |s| s.copy(&id));
+                // Brief feedback on the button itself.
+                if let Some(button) = e
+                    .current_target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                {
+                    button.set_text_content(Some("Copied"));
+                    gloo_timers::callback::Timeout::new(1_500, move || {
+                        button.set_text_content(Some("Copy"));
+                    })
+                    .forget();
+                }
+            })?);
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        self.message_listeners
+            .push(listen(&view.buttons.retry, "click", move |_| {
+                let w2 = w.clone();
+                let id = id.clone();
+                // Defer: the retry removes this very button's message.
+                wasm_bindgen_futures::spawn_local(async move {
+                    with_state(&w2, |s| s.retry(&id));
+                });
+            })?);
+        let w = self.me.clone();
+        self.message_listeners
+            .push(listen(&view.buttons.settings, "click", move |_| {
+                with_state(&w, |s| s.host.open_options());
+            })?);
+        Ok(())
+    }
+}

@@ -1,0 +1,338 @@
+//! The side panel in a real browser DOM: streamed answers, Markdown blocks, sessions,
+//! reasoning, tools, the Co-browse timeline and envelope hiding.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn send_posts_ask_with_session_chat_mode_and_tab() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("What is on this page?").unwrap();
+    let posted = host.posted();
+    assert_eq!(posted.len(), 1);
+    assert_eq!(posted[0]["sessionId"], Value::from(sid.clone()));
+    assert_eq!(posted[0]["input"], "What is on this page?");
+    assert_eq!(posted[0]["modeId"], "ask");
+    assert_eq!(posted[0]["tabId"], 7);
+    assert!(posted[0]["chatId"].as_str().is_some_and(|c| !c.is_empty()));
+    assert_eq!(
+        q(&root, ".msg.user .bubble")
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "What is on this page?"
+    );
+    // Streaming UI: Stop shown, Send hidden, answer busy.
+    assert!(!is_hidden(&q(&root, ".stop").unwrap()));
+    assert!(is_hidden(&q(&root, ".send").unwrap()));
+    assert_eq!(
+        last_answer(&root).get_attribute("aria-live").as_deref(),
+        Some("polite")
+    );
+    // A second query while one streams is refused.
+    assert!(p.send("again").is_err());
+    // Every query gets its own session.
+    feed(&p, done(&sid, "ok"));
+    let sid2 = p.send("next").unwrap();
+    assert_ne!(sid, sid2);
+}
+
+#[wasm_bindgen_test]
+fn chunks_render_markdown_and_done_finishes() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("hi").unwrap();
+    for d in [
+        "# Ti",
+        "tle\n\nSome **bo",
+        "ld** text and `code`",
+        "\n\n- a\n- b",
+    ] {
+        feed(&p, chunk(&sid, d));
+    }
+    let answer = last_answer(&root);
+    assert!(answer.inner_html().contains("<h1>Title</h1>"));
+    assert!(answer.inner_html().contains("<strong>bold</strong>"));
+    feed(
+        &p,
+        done(&sid, "# Title\n\nSome **bold** text and `code`\n\n- a\n- b"),
+    );
+    let html = answer.inner_html();
+    assert!(html.contains("<ul><li>a</li><li>b</li></ul>"), "{html}");
+    assert!(answer.get_attribute("aria-busy").is_none());
+    assert_eq!(p.active_session(), None);
+    assert!(is_hidden(&q(&root, ".stop").unwrap()));
+    assert!(!is_hidden(&q(&root, ".msg-footer").unwrap()));
+    // Copy copies the answer's text.
+    q(&root, ".copy")
+        .unwrap()
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+        .click();
+    assert_eq!(
+        host.calls("copied"),
+        vec![Value::from(
+            "# Title\n\nSome **bold** text and `code`\n\n- a\n- b"
+        )]
+    );
+    // History was saved with the message.
+    let saved = host.calls("saved");
+    let last = saved.last().unwrap();
+    let msgs = &last["chats"][0]["messages"];
+    assert_eq!(msgs[1]["status"], "done");
+    assert_eq!(
+        msgs[1]["text"],
+        "# Title\n\nSome **bold** text and `code`\n\n- a\n- b"
+    );
+}
+
+#[wasm_bindgen_test]
+fn messages_of_other_sessions_are_ignored() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("hi").unwrap();
+    feed(&p, chunk("some-other-session", "INTRUDER"));
+    feed(&p, done("some-other-session", "INTRUDER"));
+    feed(&p, chunk(&sid, "mine"));
+    assert!(!root.text_content().unwrap().contains("INTRUDER"));
+    assert!(last_answer(&root).text_content().unwrap().contains("mine"));
+    assert_eq!(p.active_session(), Some(sid.clone()));
+    // Late messages of a finished session do nothing either.
+    feed(&p, done(&sid, "mine"));
+    feed(&p, chunk(&sid, " LATE"));
+    assert!(!root.text_content().unwrap().contains("LATE"));
+}
+
+#[wasm_bindgen_test]
+fn finished_blocks_are_not_recreated_by_later_deltas() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("hi").unwrap();
+    feed(&p, chunk(&sid, "First paragraph with **bold**.\n\nSecond"));
+    let answer = last_answer(&root);
+    let first_block = answer.first_element_child().unwrap();
+    let first_inner = first_block.first_child().unwrap();
+    for i in 0..50 {
+        feed(&p, chunk(&sid, &format!(" word{i}")));
+    }
+    feed(&p, chunk(&sid, "\n\nThird"));
+    let still = answer.first_element_child().unwrap();
+    assert!(still.is_same_node(Some(&first_block)));
+    assert!(first_block
+        .first_child()
+        .unwrap()
+        .is_same_node(Some(&first_inner)));
+    assert!(first_inner.is_connected());
+    assert_eq!(answer.child_element_count(), 3);
+    assert!(answer.text_content().unwrap().contains("word49"));
+}
+
+#[wasm_bindgen_test]
+fn reasoning_streams_live_then_short_is_inline_long_is_collapsed() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("q").unwrap();
+    feed(
+        &p,
+        json!({"type":"STREAM_REASONING","sessionId":sid,"delta":"Looking at "}),
+    );
+    feed(
+        &p,
+        json!({"type":"STREAM_REASONING","sessionId":sid,"delta":"the page."}),
+    );
+    let thinking = q(&root, ".thinking").unwrap();
+    assert!(!is_hidden(&thinking));
+    assert_eq!(
+        q(&root, ".thinking-text").unwrap().text_content().unwrap(),
+        "Looking at the page."
+    );
+    assert_eq!(
+        q(&root, ".indicator-label")
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "Thinking…"
+    );
+    feed(&p, done(&sid, "Answer."));
+    assert!(is_hidden(&thinking));
+    assert_eq!(
+        q(&root, ".reasoning-inline")
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "Looking at the page."
+    );
+
+    let sid = p.send("q2").unwrap();
+    let long = "A long line of thought. ".repeat(30);
+    feed(
+        &p,
+        json!({"type":"STREAM_REASONING","sessionId":sid,"delta":long}),
+    );
+    feed(&p, done(&sid, "Answer two."));
+    let thought = qa(&root, "details.thought").pop().unwrap();
+    assert!(!thought.has_attribute("open"), "collapsed");
+    assert_eq!(
+        thought
+            .query_selector("summary")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "Thought"
+    );
+}
+
+#[wasm_bindgen_test]
+fn tools_show_under_explored_with_expandable_result() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("q").unwrap();
+    let tool = |result: Value| json!({"type":"STREAM_TOOL","sessionId":sid,"tool":{"toolCallId":"t1","name":"web_search","args":"{}","result":result}});
+    feed(&p, tool(Value::Null));
+    assert_eq!(qa(&root, ".tool-list li").len(), 1);
+    assert!(q(&root, ".tool-list li")
+        .unwrap()
+        .class_list()
+        .contains("running"));
+    feed(
+        &p,
+        tool(Value::from("Found 3 results\nresult one\nresult two")),
+    );
+    let items = qa(&root, ".tool-list li");
+    assert_eq!(items.len(), 1);
+    assert_eq!(
+        q(&root, ".tool-name").unwrap().text_content().unwrap(),
+        "web_search"
+    );
+    assert!(q(&root, ".tool-list details pre")
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .contains("result two"));
+    assert!(!is_hidden(&q(&root, ".explored").unwrap()));
+}
+
+#[wasm_bindgen_test]
+fn timeline_goes_pending_running_done_and_masks_passwords() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    p.set_mode("cobrowse");
+    let sid = p.send("log me in").unwrap();
+    assert_eq!(host.posted()[0]["modeId"], "cobrowse");
+    let fill_user = json!({"type":"fill","selector":"#user","value":"alice"});
+    let fill_pw = json!({"type":"fill","selector":"input[type=password]","value":"hunter2"});
+    let extract = json!({"type":"extract","selector":".greeting"});
+    feed(
+        &p,
+        action_status(&sid, 0, fill_user.clone(), "pending", Value::Null),
+    );
+    feed(
+        &p,
+        action_status(&sid, 1, fill_pw.clone(), "pending", Value::Null),
+    );
+    feed(
+        &p,
+        action_status(&sid, 2, extract.clone(), "pending", Value::Null),
+    );
+    let statuses = || {
+        qa(&root, ".timeline li")
+            .iter()
+            .map(|li| li.get_attribute("data-status").unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(statuses(), ["pending", "pending", "pending"]);
+    feed(
+        &p,
+        action_status(&sid, 0, fill_user.clone(), "running", Value::Null),
+    );
+    assert_eq!(statuses(), ["running", "pending", "pending"]);
+    feed(&p, action_status(&sid, 0, fill_user, "done", Value::Null));
+    feed(
+        &p,
+        action_status(&sid, 1, fill_pw, "done", Value::from("hunter2")),
+    );
+    feed(
+        &p,
+        action_status(&sid, 2, extract, "done", Value::from("Hello, Alice")),
+    );
+    assert_eq!(statuses(), ["done", "done", "done"]);
+    let text = root.text_content().unwrap();
+    assert!(!text.contains("hunter2"), "password shown: {text}");
+    assert!(text.contains("alice"));
+    assert!(text.contains("••••••••"));
+    assert!(text.contains("Hello, Alice"));
+    assert!(text.contains("input[type=password]"));
+    feed(&p, done(&sid, "Logged in."));
+    let saved = host.calls("saved").last().unwrap().to_string();
+    assert!(!saved.contains("hunter2"), "password persisted");
+}
+
+#[wasm_bindgen_test]
+fn cobrowse_envelope_never_shows_as_text() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    p.set_mode("cobrowse");
+    let sid = p.send("click pricing").unwrap();
+    let envelope =
+        r##"{"actions":[{"click":"#pricing"},{"done":{"response":"Opened the pricing page."}}]}"##;
+    for piece in envelope.as_bytes().chunks(4) {
+        feed(&p, chunk(&sid, std::str::from_utf8(piece).unwrap()));
+        assert!(!last_answer(&root).text_content().unwrap().contains('{'));
+    }
+    // A raw envelope as STREAM_DONE text is not rendered either.
+    feed(&p, done(&sid, envelope));
+    let text = last_answer(&root).text_content().unwrap();
+    assert!(!text.contains("actions") && !text.contains('{'), "{text}");
+
+    let sid = p.send("again").unwrap();
+    feed(
+        &p,
+        chunk(&sid, "{\"actions\":[{\"done\":{\"response\":\"x\"}}]}"),
+    );
+    feed(&p, done(&sid, "Opened the **pricing** page."));
+    assert_eq!(
+        last_answer(&root).inner_html(),
+        "<div class=\"md-block\"><p>Opened the <strong>pricing</strong> page.</p></div>"
+    );
+}
+
+#[wasm_bindgen_test]
+fn malformed_messages_are_ignored() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("q").unwrap();
+    p.on_message(wasm_bindgen::JsValue::from_str("garbage"));
+    feed(&p, json!({"type":"NOT_A_THING","sessionId":sid}));
+    feed(&p, json!({"type":"STREAM_CHUNK"}));
+    feed(&p, chunk(&sid, "fine"));
+    assert!(last_answer(&root).text_content().unwrap().contains("fine"));
+}
+
+#[wasm_bindgen_test]
+fn large_open_block_streams_and_completes() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("extract").unwrap();
+    let mut text = String::from("| n | square |\n|---|---|\n");
+    for i in 0..400 {
+        text.push_str(&format!("| {i} | {} |\n", i * i));
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for piece in chars.chunks(11) {
+        feed(&p, chunk(&sid, &piece.iter().collect::<String>()));
+    }
+    // Shown while streaming (possibly a little behind), complete at the end.
+    assert!(qa(&root, ".answer tbody tr").len() > 300);
+    feed(&p, done(&sid, &text));
+    assert_eq!(qa(&root, ".answer tbody tr").len(), 400);
+    assert_eq!(qa(&root, ".answer table").len(), 1);
+}
