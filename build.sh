@@ -215,6 +215,8 @@ run_tests() {
 
   start_test_server
 
+  # Per test file, not per test: the browser suites stream from zo-dev serve with retries.
+  export WASM_BINDGEN_TEST_TIMEOUT=300
   for crate in "${WASM_CRATES[@]}"; do
     step "layer 2: wasm-pack test $crate (headless Chromium)"
     wasm-pack test --headless --chrome --chromedriver "$(command -v chromedriver)" "crates/$crate"

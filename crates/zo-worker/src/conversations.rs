@@ -1,0 +1,118 @@
+//! Zo conversation id per chat: taken from the `x-conversation-id` response header and sent
+//! as `conversation_id` on the chat's next ask. Kept in memory and in `chrome.storage.local`
+//! (key `conversations`, `{chatId: {id, at}}`, newest [`MAX_CHATS`] kept) so a worker restart
+//! or a browser restart continues the same Zo conversation.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::chrome::{ChromeApi, StorageArea};
+use crate::convert::warn;
+
+/// Storage key in chrome.storage.local.
+pub const CONVERSATIONS_KEY: &str = "conversations";
+/// Most chats remembered; the oldest are forgotten first.
+pub const MAX_CHATS: usize = 200;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Entry {
+    id: String,
+    /// When it was last set (ms since the epoch), for pruning.
+    at: f64,
+}
+
+/// The chat -> conversation id map.
+pub struct Conversations {
+    chrome: Rc<dyn ChromeApi>,
+    cache: RefCell<HashMap<String, Entry>>,
+    loaded: Cell<bool>,
+}
+
+impl Conversations {
+    pub fn new(chrome: Rc<dyn ChromeApi>) -> Self {
+        Conversations {
+            chrome,
+            cache: RefCell::new(HashMap::new()),
+            loaded: Cell::new(false),
+        }
+    }
+
+    async fn load(&self) {
+        if self.loaded.get() {
+            return;
+        }
+        match self
+            .chrome
+            .storage_get(StorageArea::Local, CONVERSATIONS_KEY)
+            .await
+        {
+            Ok(value) => {
+                let stored: HashMap<String, Entry> = if value.is_null() {
+                    HashMap::new()
+                } else {
+                    serde_json::from_value(value).unwrap_or_else(|e| {
+                        warn(
+                            "stored conversations unreadable, starting afresh",
+                            &e.to_string(),
+                        );
+                        HashMap::new()
+                    })
+                };
+                let mut cache = self.cache.borrow_mut();
+                for (chat, entry) in stored {
+                    cache.entry(chat).or_insert(entry);
+                }
+                self.loaded.set(true);
+            }
+            Err(e) => warn("loading conversations", &e.to_string()),
+        }
+    }
+
+    /// The conversation id of `chat_id`, if Zo gave one.
+    pub async fn get(&self, chat_id: &str) -> Option<String> {
+        self.load().await;
+        self.cache.borrow().get(chat_id).map(|e| e.id.clone())
+    }
+
+    /// Remembers `conversation_id` for `chat_id` and persists the map.
+    pub async fn set(&self, chat_id: &str, conversation_id: &str) {
+        self.load().await;
+        let snapshot = {
+            let mut cache = self.cache.borrow_mut();
+            if cache.get(chat_id).is_some_and(|e| e.id == conversation_id) {
+                return;
+            }
+            cache.insert(
+                chat_id.to_string(),
+                Entry {
+                    id: conversation_id.to_string(),
+                    at: js_sys::Date::now(),
+                },
+            );
+            if cache.len() > MAX_CHATS {
+                let mut by_age: Vec<(String, f64)> =
+                    cache.iter().map(|(k, e)| (k.clone(), e.at)).collect();
+                by_age.sort_by(|a, b| a.1.total_cmp(&b.1));
+                for (chat, _) in by_age.into_iter().take(cache.len() - MAX_CHATS) {
+                    cache.remove(&chat);
+                }
+            }
+            serde_json::to_value(&*cache)
+        };
+        match snapshot {
+            Ok(value) => {
+                if let Err(e) = self
+                    .chrome
+                    .storage_set(StorageArea::Local, CONVERSATIONS_KEY, value)
+                    .await
+                {
+                    warn("saving conversations", &e.to_string());
+                }
+            }
+            Err(e) => warn("serializing conversations", &e.to_string()),
+        }
+    }
+}

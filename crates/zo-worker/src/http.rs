@@ -1,0 +1,186 @@
+//! One HTTP exchange with Zo: POST a JSON body with the Bearer key, then read the response body
+//! chunk by chunk with a ReadableStream reader. Every wait (headers, each chunk) is raced
+//! against the liveness timeout; a timeout aborts the request's AbortController. Uses the global
+//! `fetch` (there is no `window` in a service worker).
+
+use futures::future::{select, Either};
+use gloo_timers::future::TimeoutFuture;
+use js_sys::{Promise, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    AbortController, Headers, ReadableStreamDefaultReader, Request, RequestInit, Response,
+};
+
+use crate::cancel::CancelToken;
+use crate::convert::{is_abort_error, js_error_text};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = fetch)]
+    fn global_fetch(request: &Request) -> Result<Promise, JsValue>;
+}
+
+/// Why an exchange did not deliver (more) bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HttpError {
+    /// The session was cancelled (STOP or dead port).
+    #[error("stopped")]
+    Cancelled,
+    /// Nothing arrived within the liveness timeout.
+    #[error("no data from Zo for {0} ms")]
+    Timeout(u64),
+    /// Network failure or connection cut.
+    #[error("network error: {0}")]
+    Network(String),
+    /// The request could not even be built (a bug or an unusable URL).
+    #[error("request could not be built: {0}")]
+    Build(String),
+}
+
+/// Response status and the headers the worker needs, plus the body to read.
+pub struct HttpResponse {
+    pub status: u16,
+    pub content_type: String,
+    pub conversation_id: Option<String>,
+    pub retry_after: Option<String>,
+    response: Response,
+}
+
+/// Shared limits of one attempt.
+pub struct Exchange<'a> {
+    pub controller: &'a AbortController,
+    pub cancel: &'a CancelToken,
+    pub liveness_ms: u64,
+}
+
+impl Exchange<'_> {
+    /// Awaits `promise` unless the liveness timeout passes first (then aborts the request).
+    async fn wait(&self, promise: Promise) -> Result<JsValue, HttpError> {
+        let ms = u32::try_from(self.liveness_ms).unwrap_or(u32::MAX);
+        match select(JsFuture::from(promise), TimeoutFuture::new(ms)).await {
+            Either::Left((Ok(value), _)) => Ok(value),
+            Either::Left((Err(err), _)) => Err(self.classify(&err)),
+            Either::Right(_) => {
+                self.controller.abort();
+                if self.cancel.is_cancelled() {
+                    Err(HttpError::Cancelled)
+                } else {
+                    Err(HttpError::Timeout(self.liveness_ms))
+                }
+            }
+        }
+    }
+
+    fn classify(&self, err: &JsValue) -> HttpError {
+        if self.cancel.is_cancelled() {
+            HttpError::Cancelled
+        } else if is_abort_error(err) {
+            HttpError::Network("request aborted".into())
+        } else {
+            HttpError::Network(js_error_text(err))
+        }
+    }
+
+    /// POSTs `body` (JSON text) to `url` with `Authorization: Bearer <api_key>`.
+    pub async fn post_json(
+        &self,
+        url: &str,
+        api_key: &str,
+        body: &str,
+    ) -> Result<HttpResponse, HttpError> {
+        let build = |e: JsValue| HttpError::Build(js_error_text(&e));
+        let headers = Headers::new().map_err(build)?;
+        headers
+            .set("Content-Type", "application/json")
+            .map_err(build)?;
+        headers
+            .set("Accept", "text/event-stream, application/json")
+            .map_err(build)?;
+        headers
+            .set("Authorization", &format!("Bearer {api_key}"))
+            .map_err(build)?;
+        let init = RequestInit::new();
+        init.set_method("POST");
+        init.set_headers(&headers);
+        init.set_body(&JsValue::from_str(body));
+        init.set_signal(Some(&self.controller.signal()));
+        let request = Request::new_with_str_and_init(url, &init).map_err(build)?;
+        let promise = global_fetch(&request).map_err(|e| self.classify(&e))?;
+        let response: Response = self
+            .wait(promise)
+            .await?
+            .dyn_into()
+            .map_err(|_| HttpError::Network("fetch did not return a Response".into()))?;
+        let header = |name: &str| response.headers().get(name).ok().flatten();
+        Ok(HttpResponse {
+            status: response.status(),
+            content_type: header("content-type").unwrap_or_default(),
+            conversation_id: header("x-conversation-id").filter(|s| !s.is_empty()),
+            retry_after: header("retry-after"),
+            response,
+        })
+    }
+}
+
+impl HttpResponse {
+    /// True when the body is a Server-Sent Events stream.
+    pub fn is_event_stream(&self) -> bool {
+        self.content_type
+            .split(';')
+            .next()
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("text/event-stream"))
+    }
+
+    /// A reader over the body (None when the response has no body).
+    pub fn reader(&self) -> Option<BodyReader> {
+        let body = self.response.body()?;
+        let reader: ReadableStreamDefaultReader = body.get_reader().dyn_into().ok()?;
+        Some(BodyReader { reader })
+    }
+
+    /// The whole body as text (lossy UTF-8), each chunk under the liveness timeout.
+    pub async fn text(&self, exchange: &Exchange<'_>) -> Result<String, HttpError> {
+        let mut bytes = Vec::new();
+        if let Some(reader) = self.reader() {
+            while let Some(chunk) = reader.next(exchange).await? {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// Reads a response body chunk by chunk.
+pub struct BodyReader {
+    reader: ReadableStreamDefaultReader,
+}
+
+impl BodyReader {
+    /// The next chunk, or None at the end of the body.
+    pub async fn next(&self, exchange: &Exchange<'_>) -> Result<Option<Vec<u8>>, HttpError> {
+        let result = exchange.wait(self.reader.read()).await?;
+        let done = Reflect::get(&result, &JsValue::from_str("done"))
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true);
+        if done {
+            return Ok(None);
+        }
+        let value = Reflect::get(&result, &JsValue::from_str("value"))
+            .map_err(|e| HttpError::Network(js_error_text(&e)))?;
+        let chunk: Uint8Array = value
+            .dyn_into()
+            .map_err(|_| HttpError::Network("body chunk is not bytes".into()))?;
+        Ok(Some(chunk.to_vec()))
+    }
+
+    /// Stops reading and releases the connection (used once a terminal event arrived).
+    pub fn close(self) {
+        // Awaited in the background so a rejection is handled, never an unhandled one.
+        let cancelled = JsFuture::from(self.reader.cancel());
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = cancelled.await;
+        });
+    }
+}

@@ -1,0 +1,49 @@
+//! zo-worker: the background service worker's wasm. Entry points called by
+//! extension/background.js, which only forwards chrome.* events here.
+//!
+//! Modules: [`worker`] (ports and dispatch), [`ask`] (one query to its final message),
+//! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
+//! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
+//! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
+
+use wasm_bindgen::prelude::*;
+
+pub mod ask;
+pub mod bench_api;
+pub mod cancel;
+pub mod chrome;
+pub mod cobrowse_loop;
+pub mod context;
+pub mod conversations;
+pub mod convert;
+pub mod http;
+pub mod keepalive;
+pub mod port;
+pub mod session;
+pub mod stream;
+pub mod tab;
+pub mod worker;
+
+/// The crate version, proving the wasm module instantiated.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// chrome.runtime.onConnect.
+#[wasm_bindgen(js_name = onConnect)]
+pub fn on_connect(port: JsValue) {
+    worker::on_connect(port);
+}
+
+/// port.onMessage of a port passed to [`on_connect`].
+#[wasm_bindgen(js_name = onPortMessage)]
+pub fn on_port_message(port: JsValue, message: JsValue) {
+    worker::on_port_message(port, message);
+}
+
+/// port.onDisconnect of a port passed to [`on_connect`].
+#[wasm_bindgen(js_name = onPortDisconnect)]
+pub fn on_port_disconnect(port: JsValue) {
+    worker::on_port_disconnect(port);
+}

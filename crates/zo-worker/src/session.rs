@@ -1,0 +1,247 @@
+//! One query of the side panel (a sessionId) and the registry of running ones.
+//!
+//! Isolation rules (every STREAM_* message carries its sessionId):
+//! - a session only ever posts messages carrying its own id ([`Session::emit`] drops others);
+//! - after STOP, nothing more is posted for it except its single final message: STREAM_DONE
+//!   with `status: "incomplete"`, `error: "stopped"` ([`STOPPED`]) and the text received so far;
+//! - after its final message, nothing at all is posted for it;
+//! - when its panel port dies (postMessage throws or the panel disconnects) the session is
+//!   cancelled: its fetch is aborted at once and its result is dropped (nobody can show it; the
+//!   panel keeps its own history of what it already received).
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use zo_core::protocol::{FinalResult, FinalStatus, StreamFailure, ToolActivity, WorkerToPanel};
+
+use crate::cancel::CancelToken;
+use crate::convert::warn;
+use crate::port::PanelPort;
+
+/// `FinalResult.error` of a session ended by STOP.
+pub const STOPPED: &str = "stopped";
+
+/// A running query.
+pub struct Session {
+    id: String,
+    port_id: u32,
+    port: Rc<dyn PanelPort>,
+    cancel: CancelToken,
+    stopped: Cell<bool>,
+    finished: Cell<bool>,
+}
+
+impl Session {
+    pub fn new(id: impl Into<String>, port_id: u32, port: Rc<dyn PanelPort>) -> Rc<Session> {
+        Rc::new(Session {
+            id: id.into(),
+            port_id,
+            port,
+            cancel: CancelToken::new(),
+            stopped: Cell::new(false),
+            finished: Cell::new(false),
+        })
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn port_id(&self) -> u32 {
+        self.port_id
+    }
+
+    /// Cancelled by STOP or a dead port; long-running work (fetch, action batches) watches it.
+    pub fn cancel_token(&self) -> &CancelToken {
+        &self.cancel
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.get()
+    }
+
+    /// Whether the session should keep working (not stopped, not cancelled, not finished).
+    pub fn is_live(&self) -> bool {
+        !self.stopped.get() && !self.finished.get() && !self.cancel.is_cancelled()
+    }
+
+    /// STOP: no further messages except the final one; aborts the fetch in flight.
+    pub fn stop(&self) {
+        self.stopped.set(true);
+        self.cancel.cancel();
+    }
+
+    /// Posts a progress message (chunk, reasoning, tool, status, reconnect, diagnostic, action
+    /// status). Dropped after STOP or the final message, or when it names another session.
+    /// Returns whether it was posted.
+    pub fn emit(&self, msg: WorkerToPanel) -> bool {
+        if !self.is_live() {
+            return false;
+        }
+        self.post(&msg)
+    }
+
+    /// Posts the single final message (STREAM_DONE or STREAM_ERROR), also after STOP; any
+    /// later call is ignored.
+    pub fn finish(&self, msg: WorkerToPanel) -> bool {
+        if self.finished.replace(true) {
+            return false;
+        }
+        self.post(&msg)
+    }
+
+    fn post(&self, msg: &WorkerToPanel) -> bool {
+        if msg.session_id() != self.id {
+            warn(
+                "dropped a message naming another session",
+                &format!("{} != {}", msg.session_id(), self.id),
+            );
+            return false;
+        }
+        let posted = self.port.post(msg);
+        if !posted {
+            // Nobody can see this session any more: stop spending the network on it.
+            self.cancel.cancel();
+        }
+        posted
+    }
+
+    pub fn chunk(&self, delta: String) -> bool {
+        self.emit(WorkerToPanel::StreamChunk {
+            session_id: self.id.clone(),
+            delta,
+        })
+    }
+
+    pub fn reasoning(&self, delta: String) -> bool {
+        self.emit(WorkerToPanel::StreamReasoning {
+            session_id: self.id.clone(),
+            delta,
+        })
+    }
+
+    pub fn tool(&self, tool: ToolActivity) -> bool {
+        self.emit(WorkerToPanel::StreamTool {
+            session_id: self.id.clone(),
+            tool,
+        })
+    }
+
+    pub fn status(&self, status: String) -> bool {
+        self.emit(WorkerToPanel::StreamStatus {
+            session_id: self.id.clone(),
+            status,
+        })
+    }
+
+    pub fn reconnect(&self, attempt: u32, max: u32, delay_ms: u64, reason: String) -> bool {
+        self.emit(WorkerToPanel::StreamReconnect {
+            session_id: self.id.clone(),
+            attempt,
+            max,
+            delay_ms,
+            reason,
+        })
+    }
+
+    pub fn diagnostic(&self, diagnostics: serde_json::Value) -> bool {
+        self.emit(WorkerToPanel::StreamDiagnostic {
+            session_id: self.id.clone(),
+            diagnostics,
+        })
+    }
+
+    /// Final STREAM_DONE.
+    pub fn done(&self, result: FinalResult) -> bool {
+        self.finish(WorkerToPanel::StreamDone {
+            session_id: self.id.clone(),
+            result,
+        })
+    }
+
+    /// Final STREAM_ERROR.
+    pub fn error(&self, error: StreamFailure) -> bool {
+        self.finish(WorkerToPanel::StreamError {
+            session_id: self.id.clone(),
+            error,
+        })
+    }
+
+    /// Final STREAM_DONE of a stopped session, keeping the partial text.
+    pub fn done_stopped(&self, mut partial: FinalResult) -> bool {
+        partial.status = FinalStatus::Incomplete;
+        partial.error = Some(STOPPED.to_string());
+        self.done(partial)
+    }
+}
+
+/// Sessions currently running, by sessionId.
+#[derive(Default)]
+pub struct Sessions {
+    map: RefCell<HashMap<String, Rc<Session>>>,
+}
+
+impl Sessions {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers a new session; false when that sessionId is already running.
+    pub fn insert(&self, session: Rc<Session>) -> bool {
+        let mut map = self.map.borrow_mut();
+        if map.contains_key(session.id()) {
+            return false;
+        }
+        map.insert(session.id().to_string(), session);
+        true
+    }
+
+    pub fn get(&self, id: &str) -> Option<Rc<Session>> {
+        self.map.borrow().get(id).cloned()
+    }
+
+    /// Forgets `session` (only that very session, not a newer one reusing its id).
+    pub fn remove(&self, session: &Rc<Session>) {
+        let mut map = self.map.borrow_mut();
+        if map
+            .get(session.id())
+            .is_some_and(|s| Rc::ptr_eq(s, session))
+        {
+            map.remove(session.id());
+        }
+    }
+
+    /// STOP of `id`; false when no such session runs (already finished).
+    pub fn stop(&self, id: &str) -> bool {
+        match self.get(id) {
+            Some(session) => {
+                session.stop();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Cancels every session of a port that disconnected.
+    pub fn cancel_port(&self, port_id: u32) {
+        let sessions: Vec<Rc<Session>> = self
+            .map
+            .borrow()
+            .values()
+            .filter(|s| s.port_id() == port_id)
+            .cloned()
+            .collect();
+        for session in sessions {
+            session.cancel_token().cancel();
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.borrow().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.borrow().is_empty()
+    }
+}

@@ -1,0 +1,148 @@
+//! The panel side of the worker: `stream` ports connect, their messages are parsed into
+//! `PanelToWorker` and dispatched (ASK_ZO starts a session, STOP stops one), and a port that
+//! disconnects cancels its sessions. [`handle_panel_message`] is independent of chrome.* so
+//! tests drive it with a [`crate::port::MemoryPort`].
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use js_sys::Reflect;
+use wasm_bindgen::JsValue;
+use zo_core::protocol::{PanelToWorker, STREAM_PORT};
+
+use crate::chrome::BrowserChrome;
+use crate::context::WorkerCtx;
+use crate::convert::{js_to_json, warn};
+use crate::keepalive::KEEPALIVE_INTERVAL_MS;
+use crate::port::{ChromePort, PanelPort};
+use crate::session::Session;
+use crate::stream::AskRequest;
+
+/// Property set on each chrome.runtime.Port to find it again.
+const PORT_ID_PROP: &str = "__zoPortId";
+
+/// Handles one message from a panel port. Unparseable messages are logged and ignored (they
+/// cannot be attributed to a session safely).
+pub fn handle_panel_message(
+    ctx: &WorkerCtx,
+    port_id: u32,
+    port: Rc<dyn PanelPort>,
+    message: serde_json::Value,
+) {
+    let parsed: PanelToWorker = match serde_json::from_value(message) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            warn("ignored a panel message", &e.to_string());
+            return;
+        }
+    };
+    match parsed {
+        PanelToWorker::AskZo {
+            session_id,
+            chat_id,
+            mode_id,
+            input,
+            tab_id,
+        } => {
+            let session = Session::new(session_id, port_id, port);
+            if !ctx.sessions.insert(session.clone()) {
+                warn("ignored ASK_ZO of a session already running", session.id());
+                return;
+            }
+            let req = AskRequest {
+                chat_id,
+                mode: mode_id,
+                input,
+                tab_id,
+            };
+            wasm_bindgen_futures::spawn_local(crate::ask::handle_ask(ctx.clone(), session, req));
+        }
+        PanelToWorker::Stop { session_id } => {
+            // Unknown id: the session already ended and sent its final message.
+            ctx.sessions.stop(&session_id);
+        }
+    }
+}
+
+/// The worker's global state: context over the real chrome.* and the connected ports.
+struct Worker {
+    ctx: WorkerCtx,
+    ports: HashMap<u32, Rc<ChromePort>>,
+    next_port_id: u32,
+}
+
+thread_local! {
+    static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+fn with_worker<R>(f: impl FnOnce(&mut Worker) -> R) -> R {
+    WORKER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let worker = slot.get_or_insert_with(|| Worker {
+            ctx: WorkerCtx::new(Rc::new(BrowserChrome), KEEPALIVE_INTERVAL_MS),
+            ports: HashMap::new(),
+            next_port_id: 1,
+        });
+        f(worker)
+    })
+}
+
+/// The shared context of the running worker (co-browse code reaches chrome.* through it).
+pub fn context() -> WorkerCtx {
+    with_worker(|w| w.ctx.clone())
+}
+
+fn port_id_of(port: &JsValue) -> Option<u32> {
+    Reflect::get(port, &JsValue::from_str(PORT_ID_PROP))
+        .ok()
+        .and_then(|v| v.as_f64())
+        .map(|v| v as u32)
+}
+
+/// chrome.runtime.onConnect: registers a `stream` port; other ports are left alone.
+pub fn on_connect(port: JsValue) {
+    let chrome_port = ChromePort::new(port.clone());
+    if chrome_port.name() != STREAM_PORT {
+        return;
+    }
+    with_worker(|w| {
+        let id = w.next_port_id;
+        w.next_port_id += 1;
+        if let Err(e) = Reflect::set(&port, &JsValue::from_str(PORT_ID_PROP), &JsValue::from(id)) {
+            warn("cannot tag port", &format!("{e:?}"));
+            return;
+        }
+        w.ports.insert(id, Rc::new(chrome_port));
+    });
+}
+
+/// port.onMessage of a `stream` port.
+pub fn on_port_message(port: JsValue, message: JsValue) {
+    let Some(id) = port_id_of(&port) else {
+        return;
+    };
+    let Some((ctx, chrome_port)) =
+        with_worker(|w| w.ports.get(&id).map(|p| (w.ctx.clone(), p.clone())))
+    else {
+        return;
+    };
+    match js_to_json(&message) {
+        Ok(json) => handle_panel_message(&ctx, id, chrome_port, json),
+        Err(e) => warn("panel message is not JSON", &e),
+    }
+}
+
+/// port.onDisconnect: the panel closed; its sessions are cancelled (fetches aborted).
+pub fn on_port_disconnect(port: JsValue) {
+    let Some(id) = port_id_of(&port) else {
+        return;
+    };
+    let ctx = with_worker(|w| {
+        if let Some(p) = w.ports.remove(&id) {
+            p.mark_dead();
+        }
+        w.ctx.clone()
+    });
+    ctx.sessions.cancel_port(id);
+}
