@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds the JavaScript translation of zo-content for pages whose Content-Security-Policy
+# forbids WebAssembly (design.md section 5): the crate is compiled a second time for wasm MVP
+# (std rebuilt without reference types), bound with wasm-bindgen --target bundler, translated
+# to JS with binaryen's wasm2js (after wasm-opt -Oz), minified with esbuild when it is
+# installed in tests/node_modules, and the glue pointed at the translation.
+#
+# Usage: crates/zo-content/build-js.sh OUT_DIR        (normally extension/pkg/mvp)
+# Produces OUT_DIR/zo_content.js, zo_content_bg.js, zo_content_bg.wasm.js.
+# Needs (installs nothing): rustup component rust-src, wasm32-unknown-unknown target,
+# wasm-bindgen CLI on PATH, binaryen's wasm2js in tests/node_modules (override: WASM2JS=path).
+# Cargo target dir: target/zo-content-mvp (override: ZO_MVP_TARGET_DIR).
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+  echo "usage: $0 OUT_DIR" >&2
+  exit 2
+fi
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+mkdir -p "$1"
+out="$(cd "$1" && pwd)"
+target_dir="${ZO_MVP_TARGET_DIR:-$root/target/zo-content-mvp}"
+wasm2js="${WASM2JS:-$root/tests/node_modules/binaryen/bin/wasm2js}"
+wasm_opt="$(dirname "$wasm2js")/wasm-opt"
+esbuild="$root/tests/node_modules/.bin/esbuild"
+
+fail() { echo "build-js.sh: $*" >&2; exit 1; }
+rustup component list --installed 2>/dev/null | grep -q '^rust-src' \
+  || fail "rust-src is missing (rustup component add rust-src)"
+command -v wasm-bindgen >/dev/null || fail "wasm-bindgen CLI not on PATH"
+[ -x "$wasm2js" ] || fail "wasm2js not found at $wasm2js (cd tests && npm install)"
+[ -x "$wasm_opt" ] || fail "wasm-opt not found next to $wasm2js"
+
+cd "$root"
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=mvp" cargo build --locked -p zo-content --lib --release \
+  --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort --target-dir "$target_dir"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+wasm-bindgen --target bundler --out-dir "$tmp" \
+  "$target_dir/wasm32-unknown-unknown/release/zo_content.wasm"
+"$wasm_opt" -Oz --strip-debug --strip-producers "$tmp/zo_content_bg.wasm" -o "$tmp/opt.wasm"
+"$wasm2js" -Oz "$tmp/opt.wasm" -o "$tmp/zo_content_bg.wasm.js"
+if [ -x "$esbuild" ]; then
+  "$esbuild" "$tmp/zo_content_bg.wasm.js" --minify --format=esm --log-level=warning \
+    --outfile="$out/zo_content_bg.wasm.js"
+else
+  echo "build-js.sh: esbuild not installed, JS translation left unminified" >&2
+  cp "$tmp/zo_content_bg.wasm.js" "$out/zo_content_bg.wasm.js"
+fi
+cp "$tmp/zo_content_bg.js" "$out/zo_content_bg.js"
+sed -e 's#\./zo_content_bg\.wasm"#./zo_content_bg.wasm.js"#' \
+    -e "s#\./zo_content_bg\.wasm'#./zo_content_bg.wasm.js'#" \
+    "$tmp/zo_content.js" > "$out/zo_content.js"
+grep -q 'zo_content_bg\.wasm\.js' "$out/zo_content.js" \
+  || fail "could not point the glue at zo_content_bg.wasm.js"
+echo "build-js.sh: wrote $out/zo_content.js (+ zo_content_bg.js, zo_content_bg.wasm.js)"

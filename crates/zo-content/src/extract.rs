@@ -1,0 +1,100 @@
+//! extract: read an attribute or property of the element matching a selector. Without a
+//! name it reads `textContent`; `innerText`, `value`, `href` (absolute), `outerHTML` and any
+//! other attribute or property work too. The result is capped in length with a truncated
+//! flag. Password field values are never read.
+
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+use zo_core::protocol::ActionErrorCode;
+use zo_core::text::{cap, EXTRACT_MAX_CHARS};
+
+use crate::dom;
+use crate::failure::Failure;
+use crate::locate;
+
+/// Properties holding URLs that the DOM resolves to absolute form.
+const URL_PROPS: [&str; 5] = ["href", "src", "action", "formaction", "poster"];
+
+/// Extracts `attribute` (or the text) of the element matching `sel`.
+pub async fn run(
+    sel: &str,
+    attribute: Option<&str>,
+    deadline: f64,
+    timeout_ms: u32,
+) -> Result<serde_json::Value, Failure> {
+    let el = locate::wait_for(sel, deadline, timeout_ms).await?;
+    let name = attribute.map(str::trim).filter(|a| !a.is_empty());
+    let text = read(&el, name, sel)?;
+    serde_json::to_value(cap(&text, EXTRACT_MAX_CHARS))
+        .map_err(|e| Failure::internal(format!("encoding the extract result: {e}")))
+}
+
+/// Reads `name` of `el` as text.
+pub fn read(el: &Element, name: Option<&str>, sel: &str) -> Result<String, Failure> {
+    let Some(name) = name else {
+        return Ok(el.text_content().unwrap_or_default());
+    };
+    let lower = name.to_ascii_lowercase();
+    if dom::is_password(el) && (lower == "value" || lower == "defaultvalue") {
+        return Err(Failure::new(
+            ActionErrorCode::Unsupported,
+            format!("{sel:?} is a password field: its value never leaves the page"),
+        ));
+    }
+    match lower.as_str() {
+        "text" | "textcontent" => Ok(el.text_content().unwrap_or_default()),
+        "innertext" => Ok(dom::string_prop(el, "innerText")
+            .unwrap_or_else(|| el.text_content().unwrap_or_default())),
+        "outerhtml" => Ok(el.outer_html()),
+        "innerhtml" => Ok(el.inner_html()),
+        "value" => Ok(dom::string_prop(el, "value")
+            .or_else(|| el.get_attribute("value"))
+            .unwrap_or_default()),
+        _ if URL_PROPS.contains(&lower.as_str()) => absolute_url(el, &lower, sel),
+        _ => other(el, name, sel),
+    }
+}
+
+/// A URL attribute resolved against the element's base URL.
+fn absolute_url(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
+    if let Some(v) = dom::string_prop(el, name).filter(|v| !v.is_empty()) {
+        return Ok(v);
+    }
+    let raw = el.get_attribute(name).ok_or_else(|| missing(name, sel))?;
+    let base = el.base_uri().ok().flatten().unwrap_or_default();
+    Ok(web_sys::Url::new_with_base(&raw, &base)
+        .map(|u| u.href())
+        .unwrap_or(raw))
+}
+
+/// An attribute by exact name, else a property of that name (strings, numbers, booleans).
+fn other(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
+    if let Some(v) = el.get_attribute(name) {
+        return Ok(v);
+    }
+    let v = js_sys::Reflect::get(el, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+    if let Some(s) = v.as_string() {
+        Ok(s)
+    } else if let Some(b) = v.as_bool() {
+        Ok(b.to_string())
+    } else if let Some(n) = v.as_f64() {
+        Ok(format_number(n))
+    } else {
+        Err(missing(name, sel))
+    }
+}
+
+fn missing(name: &str, sel: &str) -> Failure {
+    Failure::new(
+        ActionErrorCode::NotFound,
+        format!("the element matching {sel:?} has no attribute or text property {name:?}"),
+    )
+}
+
+/// JS's own number formatting (keeps float formatting code out of the module).
+fn format_number(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}

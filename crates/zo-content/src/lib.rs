@@ -1,0 +1,89 @@
+//! zo-content: the content module of Zo Co-browse. Runs in the page (as wasm, or as its JS
+//! translation on pages whose CSP forbids wasm), executes DOM actions and snapshots the page.
+//!
+//! Exported API (identical in both builds):
+//! - `start(build)`: records which build runs (`"wasm"` or `"js"`, reported in PONG);
+//! - `handle_message(json, reply)`: one `WorkerToContent` message as JSON text; answers are
+//!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later);
+//! - `version()`: the crate version.
+
+pub mod actionable;
+pub mod click;
+pub mod dom;
+pub mod events;
+pub mod executor;
+pub mod extract;
+pub mod failure;
+pub mod fill;
+pub mod locate;
+pub mod reply;
+pub mod scroll;
+pub mod selector;
+pub mod snapshot;
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use zo_core::protocol::{ContentToWorker, WorkerToContent};
+
+use crate::reply::Reply;
+
+thread_local! {
+    static BUILD: RefCell<String> = RefCell::new("wasm".to_string());
+}
+
+/// Records which build of the module runs: `"wasm"` or `"js"`.
+#[wasm_bindgen]
+pub fn start(build: &str) {
+    BUILD.with(|b| *b.borrow_mut() = build.to_string());
+}
+
+/// The crate version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Handles one `WorkerToContent` message (JSON text). Answers go to `reply` as
+/// `ContentToWorker` JSON text: PONG and SNAPSHOT_RESULT at once, a batch's ACTION_RESULTs
+/// and BATCH_DONE as it runs.
+#[wasm_bindgen]
+pub fn handle_message(json: &str, reply: js_sys::Function) {
+    let reply = Reply::new(reply);
+    let msg = match serde_json::from_str::<WorkerToContent>(json) {
+        Ok(m) => m,
+        Err(e) => {
+            reply.send(&ContentToWorker::ContentError {
+                message: format!("could not read the message: {e}"),
+            });
+            return;
+        }
+    };
+    match msg {
+        WorkerToContent::Ping => reply.send(&ContentToWorker::Pong {
+            build: BUILD.with(|b| b.borrow().clone()),
+        }),
+        WorkerToContent::ExecuteAction {
+            batch_id,
+            actions,
+            timeout_ms,
+        } => wasm_bindgen_futures::spawn_local(executor::run_batch(
+            batch_id, actions, timeout_ms, reply,
+        )),
+        WorkerToContent::CancelBatch { batch_id } => {
+            executor::cancel(&batch_id);
+        }
+        WorkerToContent::Snapshot {
+            request_id,
+            text_budget,
+        } => match snapshot::take(text_budget) {
+            Ok(snapshot) => reply.send(&ContentToWorker::SnapshotResult {
+                request_id,
+                snapshot,
+            }),
+            Err(e) => reply.send(&ContentToWorker::ContentError {
+                message: format!("snapshot failed: {e}"),
+            }),
+        },
+    }
+}

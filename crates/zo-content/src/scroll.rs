@@ -1,0 +1,143 @@
+//! scroll: move the page or a scroll container up or down (by default about 70% of its
+//! visible height) and report the new position and whether the end was reached. With a
+//! selector, that element scrolls when it can, else its nearest scrollable ancestor, else
+//! its window.
+
+use web_sys::{Element, ScrollBehavior, ScrollToOptions, Window};
+use zo_core::action::Direction;
+use zo_core::outcome::{at_scroll_end, ScrollOutcome};
+
+use crate::dom;
+use crate::failure::Failure;
+use crate::locate;
+use crate::selector;
+
+/// Share of the visible height scrolled when no amount is given.
+const DEFAULT_SHARE: f64 = 0.7;
+
+/// Scrolls as asked and reports where the target ended up.
+pub async fn run(
+    direction: Direction,
+    sel: Option<&str>,
+    amount: Option<f64>,
+    deadline: f64,
+    timeout_ms: u32,
+) -> Result<serde_json::Value, Failure> {
+    let down = direction == Direction::Down;
+    let sign = if down { 1.0 } else { -1.0 };
+    let (container, win) = match sel {
+        Some(s) => {
+            let el = locate::wait_for(s, deadline, timeout_ms).await?;
+            let win = dom::owner_window(&el)?;
+            (scroll_container(&el), win)
+        }
+        None => (None, dom::window()?),
+    };
+    let outcome = match container {
+        Some(el) => {
+            let by = amount
+                .unwrap_or(f64::from(el.client_height()) * DEFAULT_SHARE)
+                .abs();
+            let opts = options(sign * by);
+            el.scroll_by_with_scroll_to_options(&opts);
+            let roots = locate::roots(&dom::document()?);
+            let target = match sel {
+                Some(s) if selector::resolves_exactly(s, &el, &roots) => s.to_string(),
+                _ => selector::unique_selector(&el, &roots).unwrap_or_else(|| dom::describe(&el)),
+            };
+            let y = el.scroll_top();
+            ScrollOutcome {
+                target,
+                x: i64::from(el.scroll_left()),
+                y: i64::from(y),
+                at_end: at_scroll_end(
+                    down,
+                    f64::from(y),
+                    f64::from(el.client_height()),
+                    f64::from(el.scroll_height()),
+                ),
+            }
+        }
+        None => scroll_window(&win, down, sign, amount)?,
+    };
+    serde_json::to_value(outcome)
+        .map_err(|e| Failure::internal(format!("encoding the scroll result: {e}")))
+}
+
+fn options(top: f64) -> ScrollToOptions {
+    let opts = ScrollToOptions::new();
+    opts.set_top(top);
+    opts.set_left(0.0);
+    opts.set_behavior(ScrollBehavior::Instant);
+    opts
+}
+
+fn scroll_window(
+    win: &Window,
+    down: bool,
+    sign: f64,
+    amount: Option<f64>,
+) -> Result<ScrollOutcome, Failure> {
+    let vh = win
+        .inner_height()
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    let by = amount.unwrap_or(vh * DEFAULT_SHARE).abs();
+    win.scroll_by_with_scroll_to_options(&options(sign * by));
+    let y = win.scroll_y().unwrap_or(0.0);
+    let total = win
+        .document()
+        .and_then(|d| d.scrolling_element())
+        .map(|e| f64::from(e.scroll_height()))
+        .unwrap_or(vh);
+    Ok(ScrollOutcome {
+        target: "window".to_string(),
+        x: win.scroll_x().unwrap_or(0.0).round() as i64,
+        y: y.round() as i64,
+        at_end: at_scroll_end(down, y, vh, total),
+    })
+}
+
+/// `el` when it scrolls vertically, else its nearest scrollable ancestor (crossing shadow
+/// roots); `None` means the window.
+fn scroll_container(el: &Element) -> Option<Element> {
+    let mut cur: Option<web_sys::Node> = Some(el.clone().into());
+    while let Some(node) = cur {
+        if node.node_type() == dom::ELEMENT_NODE {
+            let e: &Element = wasm_bindgen::JsCast::unchecked_ref(&node);
+            if is_scrolling_element(e) {
+                return None;
+            }
+            if scrolls(e) {
+                return Some(e.clone());
+            }
+        }
+        cur = dom::composed_parent(&node);
+    }
+    None
+}
+
+fn is_scrolling_element(el: &Element) -> bool {
+    dom::owner_document(el)
+        .ok()
+        .and_then(|d| d.scrolling_element())
+        .is_some_and(|s| s == *el)
+}
+
+/// Has more content than room and an overflow that lets it scroll.
+fn scrolls(el: &Element) -> bool {
+    if el.scroll_height() <= el.client_height() {
+        return false;
+    }
+    let Ok(win) = dom::owner_window(el) else {
+        return false;
+    };
+    match win.get_computed_style(el) {
+        Ok(Some(style)) => {
+            let o = style.get_property_value("overflow-y").unwrap_or_default();
+            o == "auto" || o == "scroll" || o == "overlay"
+        }
+        _ => false,
+    }
+}

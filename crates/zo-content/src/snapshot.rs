@@ -1,0 +1,172 @@
+//! The page snapshot for Co-browse prompts: URL, title, a budgeted excerpt of the main text,
+//! and the visible interactive elements (links, buttons, form fields, ARIA widgets,
+//! contenteditable) with a short label, current value (never of password fields) and a
+//! selector checked to resolve back to exactly that element.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element};
+use zo_core::snapshot::{PageSnapshot, SnapshotElement};
+use zo_core::text::{
+    budget_text, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS,
+};
+
+use crate::actionable;
+use crate::dom;
+use crate::failure::Failure;
+use crate::locate::{self, Root};
+use crate::selector;
+
+/// What counts as interactive.
+const INTERACTIVE: &str = "a[href], button, input:not([type=\"hidden\" i]), select, textarea, \
+    summary, [role=\"button\"], [role=\"link\"], [role=\"checkbox\"], [role=\"radio\"], \
+    [role=\"switch\"], [role=\"tab\"], [role=\"menuitem\"], [role=\"option\"], \
+    [role=\"combobox\"], [role=\"textbox\"], [role=\"searchbox\"], [role=\"slider\"], \
+    [contenteditable]:not([contenteditable=\"false\" i])";
+
+/// At most this many elements are listed.
+const MAX_ELEMENTS: usize = 250;
+
+/// Takes the snapshot of the current page.
+pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
+    let doc = dom::document()?;
+    let budget = text_budget.map_or(DEFAULT_TEXT_BUDGET, |b| b as usize);
+    let (text, text_truncated) = budget_text(&main_text(&doc), budget);
+    let roots = locate::roots(&doc);
+    let mut elements = Vec::new();
+    'roots: for root in &roots {
+        for el in root.query_all(INTERACTIVE).unwrap_or_default() {
+            if elements.len() >= MAX_ELEMENTS {
+                break 'roots;
+            }
+            if let Some(e) = describe(&el, root, &roots) {
+                elements.push(e);
+            }
+        }
+    }
+    Ok(PageSnapshot {
+        url: doc.url().unwrap_or_default(),
+        title: doc.title(),
+        text,
+        text_truncated,
+        elements,
+    })
+}
+
+/// Text of `<main>` (or `[role=main]`), else of the body.
+fn main_text(doc: &Document) -> String {
+    let main = doc
+        .query_selector("main, [role=\"main\"]")
+        .ok()
+        .flatten()
+        .or_else(|| doc.body().map(|b| b.unchecked_into()));
+    main.map(|m| {
+        dom::string_prop(&m, "innerText").unwrap_or_else(|| m.text_content().unwrap_or_default())
+    })
+    .unwrap_or_default()
+}
+
+fn describe(el: &Element, root: &Root, roots: &[Root]) -> Option<SnapshotElement> {
+    if !actionable::is_visible(el) {
+        return None;
+    }
+    let selector = selector::unique_selector(el, roots)?;
+    let tag = dom::tag(el);
+    let input_type = (tag == "input").then(|| dom::input_type(el));
+    Some(SnapshotElement {
+        selector,
+        role: el.get_attribute("role").filter(|r| !r.trim().is_empty()),
+        label: short_label(&label(el, root), LABEL_MAX_CHARS),
+        value: value(el, &tag, input_type.as_deref()),
+        disabled: actionable::is_disabled(el),
+        input_type,
+        tag,
+    })
+}
+
+/// aria-label, aria-labelledby, `<label>`, placeholder, title, alt, button value, then text.
+fn label(el: &Element, root: &Root) -> String {
+    let attr = |n: &str| el.get_attribute(n).filter(|v| !v.trim().is_empty());
+    if let Some(v) = attr("aria-label") {
+        return v;
+    }
+    if let Some(ids) = attr("aria-labelledby") {
+        let text: Vec<String> = ids
+            .split_whitespace()
+            .filter_map(|id| {
+                root.query(&format!("#{}", zo_core::css::escape_ident(id)))
+                    .ok()
+                    .flatten()
+            })
+            .filter_map(|e| e.text_content())
+            .collect();
+        if !text.is_empty() {
+            return text.join(" ");
+        }
+    }
+    if let Ok(labels) = js_sys::Reflect::get(el, &"labels".into()) {
+        if labels.is_object() {
+            let list: &web_sys::NodeList = labels.unchecked_ref();
+            if let Some(text) = list.item(0).and_then(|l| l.text_content()) {
+                if !text.trim().is_empty() {
+                    return text;
+                }
+            }
+        }
+    }
+    for n in ["placeholder", "title", "alt"] {
+        if let Some(v) = attr(n) {
+            return v;
+        }
+    }
+    let tag = dom::tag(el);
+    if tag == "input" {
+        let ty = dom::input_type(el);
+        if matches!(ty.as_str(), "submit" | "button" | "reset") {
+            return attr("value").unwrap_or(ty);
+        }
+        return String::new();
+    }
+    if tag == "select" || tag == "textarea" {
+        return String::new();
+    }
+    let text =
+        dom::string_prop(el, "innerText").unwrap_or_else(|| el.text_content().unwrap_or_default());
+    if text.trim().is_empty() {
+        if let Ok(Some(img)) = el.query_selector("img[alt], [aria-label]") {
+            return img
+                .get_attribute("alt")
+                .or_else(|| img.get_attribute("aria-label"))
+                .unwrap_or_default();
+        }
+    }
+    text
+}
+
+/// Current value of a field; never for password fields.
+fn value(el: &Element, tag: &str, input_type: Option<&str>) -> Option<String> {
+    let raw = match (tag, input_type) {
+        ("input", Some("password")) => return None,
+        ("input", Some("checkbox" | "radio")) => {
+            let on = js_sys::Reflect::get(el, &"checked".into())
+                .ok()
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false);
+            return Some(if on { "checked" } else { "unchecked" }.to_string());
+        }
+        ("input", Some("submit" | "button" | "reset" | "image" | "file")) => return None,
+        ("input" | "textarea", _) => dom::string_prop(el, "value")?,
+        ("select", _) => {
+            let s: &web_sys::HtmlSelectElement = el.unchecked_ref();
+            let i = s.selected_index();
+            if i < 0 {
+                return None;
+            }
+            let o = s.options().item(i as u32)?;
+            let o: &web_sys::HtmlOptionElement = o.unchecked_ref();
+            o.text()
+        }
+        _ if dom::html(el).is_content_editable() => el.text_content().unwrap_or_default(),
+        _ => return None,
+    };
+    Some(short_label(&raw, VALUE_MAX_CHARS))
+}

@@ -1,0 +1,13 @@
+//! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
+//! every error on real DOM, the message flow, and snapshot selector round-trips.
+
+mod support;
+
+mod actions;
+mod errors;
+mod fill;
+mod frames;
+mod messages;
+mod snapshot;
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
