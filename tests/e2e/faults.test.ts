@@ -1,0 +1,170 @@
+//! Faults from `zo-dev serve` as the person sees them in the panel (401 settings hint, 5xx then
+//! success, cut mid-stream, hang, `failed` event, malformed lines), and Stop, which must close
+//! the connection (the server sees it) and cancel pending Co-browse actions.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, openPanel, asksWith, serverAnswer, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
+import { PanelPage, renderedWords, words } from './panel.ts';
+
+let h: Harness;
+
+before(async () => {
+  h = await startHarness();
+}, HOOK);
+after(async () => {
+  await h?.close();
+}, HOOK);
+
+async function askPanel(): Promise<PanelPage> {
+  const target = await h.open('form.html');
+  const panel = new PanelPage(await openPanel(h.ext, target));
+  await panel.ready();
+  await panel.setMode('Ask');
+  await panel.record();
+  return panel;
+}
+
+/** The full normal answer to the request the extension sent for `marker`. */
+async function expectedFor(marker: string): Promise<string> {
+  const asks = await asksWith(h.serve, marker);
+  assert.ok(asks.length >= 1, `no /zo/ask carrying ${marker}`);
+  return serverAnswer(h.serve, (asks[0].body as any).input);
+}
+
+/** Asks with a fault applied to the first request only, and checks the answer still arrives
+ *  whole and once. Returns the labels the progress indicator showed meanwhile. */
+async function recovers(marker: string, fault: string, panelSetup?: (p: PanelPage) => Promise<void>) {
+  const panel = await askPanel();
+  await panelSetup?.(panel);
+  const msg = await panel.send(`Tell me about ${marker} [[zo:scenario=plain]] [[zo:fault=${fault}]] [[zo:times=1]] [[zo:key=${marker}]]`);
+  assert.equal(await msg.settled(['done', 'failed', 'interrupted', 'stopped'], 30_000), 'done', await msg.root.innerText());
+  const expected = await expectedFor(marker);
+  // Complete, and nothing doubled: the rendered answer is exactly the server's answer.
+  assert.equal(words(await msg.answerText()), renderedWords(expected));
+  assert.equal(await msg.errorCard.isVisible(), false);
+  const asks = await asksWith(h.serve, marker);
+  assert.equal(asks.length, 2, `one failed attempt and one retry (got ${asks.length})`);
+  return { panel, msg, asks, seen: await panel.seen() };
+}
+
+describe('faults', () => {
+  test('401: the answer says the key was refused and links to settings', T, async () => {
+    const panel = await askPanel();
+    const msg = await panel.send('Hello fault-401 [[zo:fault=401]]');
+    assert.equal(await msg.settled(), 'failed');
+    await msg.errorCard.waitFor({ state: 'visible' });
+    assert.match(await msg.errorCard.innerText(), /API key/i);
+    assert.equal(await msg.settingsLink.isVisible(), true, 'a link to the settings is offered');
+    assert.equal(await msg.retryButton.isVisible(), false, 'retrying a refused key is pointless');
+    const asks = await asksWith(h.serve, 'fault-401');
+    assert.equal(asks.length, 1, '401 is not retried');
+    // The link opens the options page.
+    const [options] = await Promise.all([
+      h.ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/extension/options.html') }),
+      msg.settingsLink.click(),
+    ]);
+    await options.close();
+  });
+
+  test('5xx then success: a reconnect notice, then the whole answer once', T, async () => {
+    const { seen } = await recovers('fault-500', '500');
+    assert.ok(seen.labels.some((l) => /reconnect/i.test(l)), `no reconnect notice was shown: ${JSON.stringify(seen.labels)}`);
+  });
+
+  test('connection cut mid-stream: retried, nothing lost or doubled', T, async () => {
+    const { asks } = await recovers('fault-cut', 'cut');
+    assert.equal(asks[0].fault, 'cut', 'the first attempt was the cut one');
+    assert.equal(asks[1].fault ?? null, null, 'the retry got the normal answer');
+  });
+
+  test('a hanging stream is abandoned after the liveness timeout (2 s) and retried', T, async () => {
+    const { asks } = await recovers('fault-hang', 'hang');
+    // The extension, not the server, ended the silent first attempt.
+    await waitFor('the server to see the hung connection closed', async () => {
+      const [first] = await asksWith(h.serve, 'fault-hang');
+      return first.clientClosedEarly === true;
+    });
+    assert.ok(asks[1]);
+  });
+
+  test('malformed SSE lines are ignored and the answer is intact', T, async () => {
+    for (const fault of ['malformed', 'badjson']) {
+      const marker = `fault-${fault}`;
+      const panel = await askPanel();
+      const msg = await panel.send(`Tell me about ${marker} [[zo:scenario=thinking]] [[zo:fault=${fault}]]`);
+      assert.equal(await msg.settled(), 'done', await msg.root.innerText());
+      assert.equal(words(await msg.answerText()), renderedWords(await expectedFor(marker)));
+      assert.equal(await msg.errorCard.isVisible(), false);
+    }
+  });
+
+  test('a failed event ends the answer with a clear error', T, async () => {
+    const panel = await askPanel();
+    const msg = await panel.send('Hello fault-failed [[zo:scenario=plain]] [[zo:fault=failed]]');
+    assert.equal(await msg.settled(), 'failed');
+    await msg.errorCard.waitFor({ state: 'visible' });
+    const card = await msg.errorCard.innerText();
+    assert.match(card, /model provider returned an error|could not answer|failed/i, card);
+    assert.doesNotMatch(card, /\{|error_type/, 'the card shows words, not raw JSON');
+    assert.equal((await asksWith(h.serve, 'fault-failed')).length, 1, 'a failed run is not retried by itself');
+  });
+});
+
+describe('stop', () => {
+  test('Stop aborts a running answer and the server sees the connection close', T, async () => {
+    const panel = await askPanel();
+    const msg = await panel.send('Slow please stop-chat [[zo:scenario=plain]] [[zo:pace=200]]');
+    await waitFor('some answer text', async () => (await msg.answerText()).length > 5);
+    await panel.stopButton.click();
+    assert.equal(await msg.settled(), 'stopped');
+    await waitFor('the server to see the client close the stream', async () => {
+      const [ask] = await asksWith(h.serve, 'stop-chat');
+      return ask?.clientClosedEarly === true;
+    });
+    assert.equal(await panel.sendButton.isVisible(), true, 'the composer is ready again');
+    assert.equal(await panel.stopButton.isVisible(), false);
+    // What was shown stays, and it is a beginning of the answer, not all of it.
+    const shown = renderedWords(await msg.answerText());
+    const full = renderedWords(await expectedFor('stop-chat'));
+    assert.ok(shown.length > 0 && full.startsWith(shown) && shown.length < full.length, shown);
+  });
+
+  test('Stop cancels pending Co-browse actions', T, async () => {
+    const script = `stop-actions-${Date.now().toString(36)}`;
+    await h.serve.addScript(script, [
+      JSON.stringify({
+        actions: [
+          { type: 'fill', selector: '#name', value: 'first' },
+          { type: 'wait', ms: 20000 },
+          { type: 'fill', selector: '#message', value: 'never written' },
+          { type: 'done', response: 'should not be reached' },
+        ],
+      }),
+    ]);
+    const target = await h.open('form.html');
+    const panel = new PanelPage(await openPanel(h.ext, target));
+    await panel.ready();
+    await panel.newChat();
+    await panel.setMode('Co-browse');
+    const msg = await panel.send(`Fill the form [[zo:script=${script}]]`);
+    await waitFor('the wait action running', async () => {
+      const rows = await msg.timelineRows();
+      return rows[1]?.status === 'running';
+    });
+    await panel.stopButton.click();
+    assert.equal(await msg.settled(), 'stopped');
+    assert.equal(await target.locator('#name').inputValue(), 'first');
+    const rows = await msg.timelineRows();
+    assert.equal(rows[0].status, 'done');
+    assert.notEqual(rows[1].status, 'done', 'the wait was cut short');
+    assert.ok(!['done', 'running', 'pending'].includes(rows[2]?.status ?? 'skipped'), `the next action did not run: ${rows[2]?.status}`);
+    // Nothing ran after Stop: the page never got the second fill.
+    assert.equal(await target.locator('#message').inputValue(), '');
+    assert.doesNotMatch(await msg.answerText(), /should not be reached/);
+  });
+
+  test('the extension logged no errors meanwhile', T, () => {
+    assertNoExtensionErrors(h.ext);
+  });
+});

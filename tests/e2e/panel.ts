@@ -1,0 +1,200 @@
+//! The side panel as a person sees it, for the specs: type and send a message, pick a mode,
+//! Stop, Retry, and read back the last answer (text, thinking, tools, action timeline, error
+//! card, final status). Every selector of the panel's markup lives here, so a markup change
+//! is fixed in one place. Prefers roles and accessible names; falls back to the panel's
+//! class names (crates/zo-panel/src/{layout,message_view}.rs) where no role exists.
+
+import type { Locator, Page } from 'playwright-core';
+import { waitFor, WAIT_MS } from './harness.ts';
+
+/** Final states of an assistant message (`data-status` on its article). */
+export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'failed' | 'interrupted';
+
+export interface TimelineRow {
+  title: string;
+  target: string;
+  status: string;
+  details: string;
+}
+
+export class PanelPage {
+  constructor(readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.getByRole('textbox', { name: 'Message' });
+  }
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send', exact: true });
+  }
+  get stopButton(): Locator {
+    return this.page.getByRole('button', { name: 'Stop', exact: true });
+  }
+  get modePicker(): Locator {
+    return this.page.getByRole('combobox', { name: 'Mode' });
+  }
+  /** Every assistant message, oldest first. */
+  get assistantMessages(): Locator {
+    return this.page.locator('article.msg.assistant');
+  }
+  get userMessages(): Locator {
+    return this.page.locator('article.msg.user');
+  }
+  last(): AssistantMessage {
+    return new AssistantMessage(this.assistantMessages.last());
+  }
+  nth(i: number): AssistantMessage {
+    return new AssistantMessage(this.assistantMessages.nth(i));
+  }
+
+  /** Waits until the panel's UI is built (the composer is visible). */
+  async ready(): Promise<void> {
+    await this.input.waitFor({ state: 'visible', timeout: WAIT_MS });
+  }
+
+  /** Starts recording, inside the panel page, what flashes by while answers stream (progress
+   *  labels such as "Reconnecting…", live thinking text), which a poll from the test could miss.
+   *  Read it back with `seen()`. */
+  async record(): Promise<void> {
+    // A string, not a function: tsx's name-keeping helpers do not exist inside the page.
+    await this.page.evaluate(RECORDER);
+  }
+
+  async seen(): Promise<{ labels: string[]; thinking: string[]; rawJson: string[] }> {
+    return this.page.evaluate(() => (window as any).__zoSeen ?? { labels: [], thinking: [], rawJson: [] });
+  }
+
+  /** Starts a new chat (the panel reopens the last chat when it loads, and a Co-browse task
+   *  in the same chat continues the same Zo conversation). */
+  async newChat(): Promise<void> {
+    await this.page.getByRole('button', { name: 'New chat', exact: true }).click();
+    await waitFor('an empty conversation', async () => (await this.assistantMessages.count()) === 0);
+  }
+
+  /** Picks a mode by its label ("Ask", "Co-browse", ...). */
+  async setMode(label: string): Promise<void> {
+    await this.modePicker.selectOption({ label });
+  }
+
+  /** Types `text` and clicks Send, as a person would; returns the new assistant message. */
+  async send(text: string): Promise<AssistantMessage> {
+    const before = await this.assistantMessages.count();
+    await this.input.fill(text);
+    await this.sendButton.click();
+    await waitFor('a new assistant message', async () => (await this.assistantMessages.count()) > before);
+    return new AssistantMessage(this.assistantMessages.nth(before));
+  }
+}
+
+/** Installs `window.__zoSeen = {labels, thinking, rawJson}` (rawJson: answer texts that showed
+ *  action JSON or a code fence) and a MutationObserver that fills it. */
+const RECORDER = `(() => {
+  if (window.__zoSeen) return;
+  const seen = { labels: [], thinking: [], rawJson: [] };
+  window.__zoSeen = seen;
+  const visible = (e) => !e.closest('[hidden]');
+  const look = () => {
+    for (const ind of document.querySelectorAll('[role="status"]')) {
+      if (!visible(ind)) continue;
+      const label = ((ind.querySelector('.indicator-label') || {}).textContent || '').trim();
+      if (label && seen.labels[seen.labels.length - 1] !== label) seen.labels.push(label);
+    }
+    for (const t of document.querySelectorAll('.thinking')) {
+      if (!visible(t)) continue;
+      const text = ((t.querySelector('.thinking-text') || {}).textContent || '').trim();
+      if (!text) continue;
+      const last = seen.thinking[seen.thinking.length - 1];
+      if (last !== undefined && text.startsWith(last)) seen.thinking[seen.thinking.length - 1] = text;
+      else if (!seen.thinking.includes(text)) seen.thinking.push(text);
+    }
+    for (const a of document.querySelectorAll('article.msg.assistant .answer')) {
+      const text = a.textContent || '';
+      if (/"actions"|"type"\\s*:|"action"\\s*:|\\{\\s*"(click|fill|navigate|done)"|\\x60{3}/.test(text) && !seen.rawJson.includes(text)) seen.rawJson.push(text);
+    }
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  look();
+})()`;
+
+export class AssistantMessage {
+  constructor(readonly root: Locator) {}
+
+  get answer(): Locator {
+    return this.root.locator('.answer');
+  }
+  /** Live thinking while it streams. */
+  get thinking(): Locator {
+    return this.root.locator('.thinking');
+  }
+  /** Final reasoning: collapsed into a "Thought" disclosure (or inline when short). */
+  get reasoning(): Locator {
+    return this.root.locator('.reasoning');
+  }
+  get thoughtDisclosure(): Locator {
+    return this.root.locator('.reasoning details');
+  }
+  get tools(): Locator {
+    return this.root.locator('.explored li');
+  }
+  get timeline(): Locator {
+    return this.root.getByRole('list', { name: 'Actions' });
+  }
+  get errorCard(): Locator {
+    return this.root.getByRole('alert');
+  }
+  get indicator(): Locator {
+    return this.root.getByRole('status');
+  }
+  get retryButton(): Locator {
+    return this.root.getByRole('button', { name: 'Retry', exact: true });
+  }
+  get settingsLink(): Locator {
+    return this.root.getByRole('button', { name: 'Open settings', exact: true });
+  }
+
+  async status(): Promise<string | null> {
+    return this.root.getAttribute('data-status');
+  }
+
+  /** Waits until the message reaches one of `statuses` (default: any final status). */
+  async settled(statuses: MessageStatus[] = ['done', 'stopped', 'failed', 'interrupted'], timeout = WAIT_MS): Promise<string> {
+    return waitFor(
+      `the answer to reach ${statuses.join('|')}`,
+      async () => {
+        const s = await this.status();
+        return s && (statuses as string[]).includes(s) ? s : null;
+      },
+      { timeout },
+    );
+  }
+
+  /** The answer as rendered (visible text). */
+  async answerText(): Promise<string> {
+    return (await this.answer.innerText()).trim();
+  }
+
+  async timelineRows(): Promise<TimelineRow[]> {
+    const rows = this.timeline.locator('li');
+    const n = await rows.count();
+    const out: TimelineRow[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = rows.nth(i);
+      out.push({
+        title: (await row.locator('.step-title').innerText()).trim(),
+        target: (await row.locator('.step-target').innerText()).trim(),
+        status: (await row.getAttribute('data-status')) ?? '',
+        details: (await row.innerText()).trim(),
+      });
+    }
+    return out;
+  }
+}
+
+/** Collapses whitespace runs, so rendered Markdown text and raw text compare by words. */
+export function words(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** What rendered Markdown of `raw` reads as (inline code marks removed), by words. */
+export function renderedWords(raw: string): string {
+  return words(raw.replace(/`/g, ''));
+}
