@@ -146,6 +146,11 @@ build_extension() {
       "target/$WASM_TARGET/release/${crate//-/_}.wasm"
   done
 
+  step "optimize wasm for size (wasm-opt from npm binaryen)"
+  for crate in "${WASM_CRATES[@]}"; do
+    optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
+  done
+
   if [ -x crates/zo-content/build-js.sh ]; then
     step "content module for strict-CSP pages (wasm MVP -> JS)"
     crates/zo-content/build-js.sh "$PKG_DIR/mvp"
@@ -153,6 +158,17 @@ build_extension() {
 
   step "sizes"
   report_sizes
+}
+
+# wasm-opt -Oz in place. The features are the ones rustc's wasm32 target enables by default;
+# wasm-opt drops the name and producers sections unless asked to keep them.
+optimize_wasm() {
+  local wasm=$1 tmp="$1.opt"
+  tests/node_modules/.bin/wasm-opt -Oz \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-reference-types --enable-multivalue --enable-mutable-globals \
+    "$wasm" -o "$tmp"
+  mv "$tmp" "$wasm"
 }
 
 report_sizes() {
@@ -269,6 +285,15 @@ run_demo() {
   (cd tests && ZO_DEV_BIN="$ROOT/target/debug/zo-dev" npx tsx e2e/demo.ts)
 }
 
+# ---------------------------------------------------------------- bench
+
+run_bench() {
+  build_extension
+  ensure_chromium
+  step "benchmarks (tests/bench/run.ts)"
+  (cd tests && npx tsx bench/run.ts "$@")
+}
+
 case "${1:-build}" in
   build)
     build_extension
@@ -277,6 +302,7 @@ case "${1:-build}" in
   test) run_tests ;;
   dist) make_dist ;;
   demo) run_demo ;;
+  bench) run_bench "${@:2}" ;;
   -h | --help | help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' ;;
   *)
     STEP="unknown command '$1' (use: build, test, dist, demo)"

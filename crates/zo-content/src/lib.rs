@@ -7,6 +7,11 @@
 //!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later);
 //! - `version()`: the crate version.
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod actionable;
 pub mod click;
 pub mod dom;

@@ -5,6 +5,11 @@
 //! stream assembly, the retry policy, prompts, history and rendering decisions. Bytes or
 //! messages go in, events or commands come out; the wasm crates only move data.
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod action;
 pub mod action_json;
 pub mod answer_gate;

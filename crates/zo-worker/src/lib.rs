@@ -6,6 +6,11 @@
 //! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 use wasm_bindgen::prelude::*;
 
 pub mod ask;
