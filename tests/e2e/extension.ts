@@ -21,9 +21,22 @@ export interface ExtensionBrowser {
   extensionLoads: Array<{ page: string; url: string }>;
   /** The extension's service worker, started again (by waking it) when Chromium stopped it. */
   worker(): Promise<Worker>;
+  /** Evaluates `fn(arg)` in an extension page (a tab showing the extension's manifest.json,
+   *  which has chrome.tabs and chrome.storage): chrome.* calls that must not depend on the
+   *  worker being alive. */
+  inExtension<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Evaluates `fn(arg)` inside the extension's service worker. */
   inWorker<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   close(): Promise<void>;
+}
+
+/** Deletes a test profile; Chromium may still be flushing files into it as it exits. */
+function removeProfile(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  } catch (err) {
+    console.error(`could not remove the test profile ${dir}: ${err}`);
+  }
 }
 
 /** Files manifest.json names that do not exist (Chromium refuses to load the extension then). */
@@ -115,7 +128,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       .waitForEvent('serviceworker', { predicate: (w) => w.url().endsWith('/extension/background.js'), timeout: 20_000 })
       .catch(async (err) => {
         await context.close().catch(() => {});
-        rmSync(userDataDir, { recursive: true, force: true });
+        removeProfile(userDataDir);
         throw new Error(
           `the extension's service worker never started (${err.message}): Chromium probably refused to load ` +
             `${EXTENSION_DIR} (run ./build.sh, check manifest.json)`,
@@ -141,6 +154,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     }
   };
 
+  let helper: Page | null = null;
   return {
     context,
     extensionId,
@@ -148,6 +162,13 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     extensionErrors,
     extensionLoads,
     worker,
+    async inExtension(fn, arg) {
+      if (!helper || helper.isClosed()) {
+        helper = await context.newPage();
+        await helper.goto(`chrome-extension://${extensionId}/manifest.json`);
+      }
+      return (await helper.evaluate(fn as any, arg)) as any;
+    },
     async inWorker(fn, arg) {
       const w = await worker();
       try {
@@ -161,7 +182,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     },
     async close() {
       await context.close().catch(() => {});
-      rmSync(userDataDir, { recursive: true, force: true });
+      removeProfile(userDataDir);
     },
   };
 }
@@ -239,7 +260,7 @@ export interface SettingsPatch {
 /** Writes the extension's settings (camelCase `zo_core::settings::Settings`) into
  *  chrome.storage.local under `settings`, merged over what is stored. */
 export async function setSettings(ext: ExtensionBrowser, patch: SettingsPatch): Promise<void> {
-  await ext.inWorker(async (p) => {
+  await ext.inExtension(async (p) => {
     const c = (globalThis as any).chrome;
     const { settings } = await c.storage.local.get('settings');
     await c.storage.local.set({ settings: { ...(settings ?? {}), ...p } });
@@ -251,12 +272,12 @@ export function devSettings(serve: ZoServe, extra: SettingsPatch = {}): Settings
   return { apiKey: DEV_KEY, apiBaseUrl: serve.url, livenessTimeoutMs: 2000, maxSteps: 10, ...extra };
 }
 
-/** Chromium's tab id of `page`, found through chrome.tabs.query in the worker. Pages must have
+/** Chromium's tab id of `page`, found through chrome.tabs.query in an extension page. Pages must have
  *  distinct URLs (`Harness.open` adds a unique query parameter). */
 export async function tabIdOf(ext: ExtensionBrowser, page: Page): Promise<number> {
   const url = page.url();
   return waitFor(`the tab id of ${url}`, async () => {
-    const ids = await ext.inWorker(async (u) => {
+    const ids = await ext.inExtension(async (u) => {
       const tabs = await (globalThis as any).chrome.tabs.query({});
       return tabs.filter((t: any) => t.url === u || t.pendingUrl === u).map((t: any) => t.id as number);
     }, url);
@@ -281,5 +302,5 @@ export async function openOptions(ext: ExtensionBrowser): Promise<Page> {
 
 /** The stored chat history (`chrome.storage.local` key `history`). */
 export async function storedHistory(ext: ExtensionBrowser): Promise<any> {
-  return ext.inWorker(async () => (await (globalThis as any).chrome.storage.local.get('history')).history ?? null, null);
+  return ext.inExtension(async () => (await (globalThis as any).chrome.storage.local.get('history')).history ?? null, null);
 }

@@ -40,7 +40,7 @@ describe('options page', () => {
     await field(page, 'Liveness timeout (seconds)').fill('3');
     assert.match(await statusAfter(page, 'Save', /Saving/), /Saved/);
 
-    const stored = await h.ext.inWorker(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings, null);
+    const stored = await h.ext.inExtension(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings, null);
     assert.equal(stored.apiKey, 'zo_sk_saved_by_test');
     assert.equal(stored.apiBaseUrl.replace(/\/$/, ''), ZO_API);
     assert.equal(stored.maxSteps, 7);
