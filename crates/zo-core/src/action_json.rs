@@ -150,6 +150,12 @@ impl ActionJsonDetector {
         self.verdict
     }
 
+    /// Whether the text so far opened a JSON object or array that is still undecided, such as
+    /// `{"reasoning":"…` or `[`: the start of an envelope that may have been cut off.
+    pub fn in_json(&self) -> bool {
+        matches!(self.state, State::Array { .. } | State::Object(_))
+    }
+
     /// Where the action JSON stood when recognised; `None` unless the verdict is `ActionJson`.
     pub(crate) fn tail(&self) -> Option<JsonTail> {
         self.tail
@@ -294,4 +300,16 @@ impl Obj {
 /// [`ActionJsonDetector`] would judge it. `false` for prose and for text still undecided.
 pub fn looks_like_action_json(text: &str) -> bool {
     ActionJsonDetector::new().push(text) == Verdict::ActionJson
+}
+
+/// Whether `text` is raw JSON that must never be shown as prose: action JSON, or a JSON object
+/// or array cut off before it could be judged (what a
+/// [`crate::prose_filter::ProseFilter`] still holds when an answer stops mid-envelope).
+pub fn is_raw_action_json(text: &str) -> bool {
+    let mut detector = ActionJsonDetector::new();
+    match detector.push(text) {
+        Verdict::ActionJson => true,
+        Verdict::Prose => false,
+        Verdict::Undecided => detector.in_json(),
+    }
 }

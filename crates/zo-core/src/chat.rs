@@ -3,6 +3,7 @@
 //! Messages of any other session are ignored. Text already shown is never lost: errors and
 //! lost connections keep it, and a final text only replaces it when it is the real prose.
 
+use crate::action_json::is_raw_action_json;
 use crate::answer_gate::AnswerGate;
 use crate::history::{Message, MessageStatus, TimelineEntry};
 use crate::markdown::{self, BlockUpdate, MarkdownStream};
@@ -190,7 +191,7 @@ impl Turn {
                     .reasoning
                     .clone()
                     .filter(|r| !r.trim().is_empty())
-                    .or_else(|| Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty()));
+                    .or_else(|| self.live_reasoning());
                 self.finalize_reasoning(reasoning, &mut changes);
                 match result.status {
                     FinalStatus::Succeeded => self.end(MessageStatus::Done, &mut changes),
@@ -226,27 +227,10 @@ impl Turn {
                     self.take_chunk(&extra, &mut changes);
                 }
                 self.finish_answer("", &mut changes);
-                let reasoning = Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty());
-                self.finalize_reasoning(reasoning, &mut changes);
+                self.finalize_reasoning(self.live_reasoning(), &mut changes);
                 self.fail(error.clone(), &mut changes);
             }
         }
-        changes
-    }
-
-    /// Replace the answer text (a retry restarted the answer).
-    pub fn replace_text(&mut self, text: &str) -> Vec<Change> {
-        let mut changes = Vec::new();
-        if !self.is_active() {
-            return changes;
-        }
-        self.message.text.clear();
-        self.received.clear();
-        self.gate = AnswerGate::new(self.message.mode == Mode::Cobrowse);
-        self.md = MarkdownStream::new();
-        self.rendered_len = 0;
-        changes.push(Change::AnswerReplaced(String::new()));
-        self.take_chunk(text, &mut changes);
         changes
     }
 
@@ -257,11 +241,10 @@ impl Turn {
             return changes;
         }
         self.finish_answer("", &mut changes);
-        let reasoning = Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty());
-        self.finalize_reasoning(reasoning, &mut changes);
+        self.finalize_reasoning(self.live_reasoning(), &mut changes);
         for position in 0..self.message.timeline.len() {
             let entry = &mut self.message.timeline[position];
-            if matches!(entry.status, ActionStatus::Pending | ActionStatus::Running) {
+            if !entry.status.is_final() {
                 entry.status = ActionStatus::Skipped;
                 let result = ActionResult {
                     index: entry.index,
@@ -325,7 +308,7 @@ impl Turn {
     fn finish_answer(&mut self, final_text: &str, changes: &mut Vec<Change>) {
         let cobrowse = self.message.mode == Mode::Cobrowse;
         let final_text = final_text.trim();
-        let raw_json = cobrowse && view::looks_like_envelope(final_text);
+        let raw_json = cobrowse && is_raw_action_json(final_text);
         if !final_text.is_empty() && !raw_json && final_text != self.message.text.trim() {
             self.message.text = final_text.to_string();
             self.md = MarkdownStream::new();
@@ -334,9 +317,9 @@ impl Turn {
             return;
         }
         // Text the gate held while undecided never became action JSON: show it, unless it
-        // plainly is an envelope that was cut short.
+        // is an envelope's JSON that was cut short.
         if let Some(held) = self.gate.release() {
-            if !(cobrowse && view::looks_like_envelope(&held)) {
+            if !(cobrowse && is_raw_action_json(&held)) {
                 self.message.text.push_str(&held);
             }
         }
@@ -354,6 +337,11 @@ impl Turn {
         if !update.finished.is_empty() {
             changes.push(Change::Answer(update));
         }
+    }
+
+    /// The thinking text streamed so far, unless there was none.
+    fn live_reasoning(&self) -> Option<String> {
+        Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty())
     }
 
     fn finalize_reasoning(&mut self, reasoning: Option<String>, changes: &mut Vec<Change>) {

@@ -1,3 +1,5 @@
+//! Tests of one assistant turn folded from worker messages into history and view changes.
+
 use super::*;
 use crate::action::{Action, Selector};
 use crate::protocol::FinalResult;
@@ -289,15 +291,6 @@ fn incomplete_stream_is_interrupted() {
     t.apply(&done("abc", FinalStatus::Incomplete));
     assert_eq!(t.message.status, MessageStatus::Interrupted);
     assert_eq!(t.message.text, "abc");
-}
-
-#[test]
-fn replace_text_restarts_the_answer() {
-    let mut t = turn(Mode::Ask);
-    t.apply(&chunk("s1", "first try"));
-    let c = t.replace_text("second");
-    assert_eq!(c[0], Change::AnswerReplaced(String::new()));
-    assert_eq!(t.message.text, "second");
 }
 
 #[test]

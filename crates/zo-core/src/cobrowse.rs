@@ -42,13 +42,6 @@ struct Step {
     interrupted: Option<String>,
 }
 
-fn is_final(status: ActionStatus) -> bool {
-    matches!(
-        status,
-        ActionStatus::Done | ActionStatus::Failed | ActionStatus::Skipped
-    )
-}
-
 fn result(index: usize, status: ActionStatus) -> ActionResult {
     ActionResult {
         index: to_u32(index),
@@ -218,7 +211,7 @@ impl Cobrowse {
             return Vec::new();
         }
         let index = first + batch_index;
-        if is_final(self.step.results[index].status) {
+        if self.step.results[index].status.is_final() {
             return Vec::new();
         }
         self.step.results[index] = ActionResult {
@@ -241,7 +234,7 @@ impl Cobrowse {
             }
             let index = first + batch_index;
             let known = self.step.results[index].status;
-            if is_final(known) && (!is_final(r.status) || known == r.status) {
+            if known.is_final() && (!r.status.is_final() || known == r.status) {
                 continue;
             }
             self.step.results[index] = ActionResult {
@@ -261,7 +254,7 @@ impl Cobrowse {
             .any(|r| r.status == ActionStatus::Failed);
         for index in first..first + len {
             let known = self.step.results[index].status;
-            if is_final(known) {
+            if known.is_final() {
                 continue;
             }
             let (status, code, message) = if !failure_known {
@@ -368,7 +361,7 @@ impl Cobrowse {
     fn skip_rest(&mut self, from: usize, why: &str) -> Vec<Command> {
         let mut out = Vec::new();
         for index in from..self.step.actions.len() {
-            if is_final(self.step.results[index].status) {
+            if self.step.results[index].status.is_final() {
                 continue;
             }
             self.step.results[index] = ActionResult {

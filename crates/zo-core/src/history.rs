@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::protocol::{ActionError, ActionStatus, Mode, StreamFailure, ToolActivity};
+use crate::text::ellipsize;
 
 /// Storage key of the history object in `chrome.storage.local`.
 pub const HISTORY_KEY: &str = "history";
@@ -189,10 +190,7 @@ pub fn title_for(input: &str) -> String {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .trim();
-    let mut title: String = line.chars().take(TITLE_CHARS).collect();
-    if line.chars().count() > TITLE_CHARS {
-        title.push('…');
-    }
+    let title = ellipsize(line, TITLE_CHARS);
     if title.is_empty() {
         "New chat".to_string()
     } else {

@@ -1,3 +1,5 @@
+//! Tests of the stored chat history: caps, eviction, tolerant reading.
+
 use super::*;
 use crate::action::{Action, Selector};
 use crate::protocol::FailureKind;

@@ -52,11 +52,6 @@ impl MarkdownStream {
         Self::default()
     }
 
-    /// Id the open block has (and the next finished block will get).
-    pub fn open_id(&self) -> u32 {
-        self.next_id
-    }
-
     /// Append a delta; returns the finished blocks and the re-rendered open block.
     pub fn push(&mut self, delta: &str) -> BlockUpdate {
         let mut update = BlockUpdate::default();

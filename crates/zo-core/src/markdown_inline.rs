@@ -212,6 +212,28 @@ impl Inline<'_> {
         literal(out)
     }
 
+    /// The index (before `end`) of the `close` bracket matching the `open` one at `at`,
+    /// counting nested pairs and skipping backslash-escaped characters.
+    fn matching(&self, at: usize, end: usize, open: char, close: char) -> Option<usize> {
+        let mut level = 0usize;
+        let mut j = at;
+        while j < end {
+            match self.chars[j] {
+                '\\' => j += 1,
+                c if c == open => level += 1,
+                c if c == close => {
+                    level -= 1;
+                    if level == 0 {
+                        return Some(j);
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        None
+    }
+
     /// `[text](url)` or, with `image`, `![alt](url)` (rendered as a link, never loaded).
     fn link(&self, at: usize, end: usize, depth: usize, image: bool, out: &mut String) -> usize {
         let fallback = |out: &mut String| {
@@ -221,50 +243,13 @@ impl Inline<'_> {
         if self.in_link && !image {
             return fallback(out);
         }
-        // Find the matching ']'.
-        let mut level = 0usize;
-        let mut j = at;
-        let mut close = None;
-        while j < end {
-            match self.chars[j] {
-                '\\' => j += 1,
-                '[' => level += 1,
-                ']' => {
-                    level -= 1;
-                    if level == 0 {
-                        close = Some(j);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            j += 1;
-        }
-        let Some(close) = close else {
+        let Some(close) = self.matching(at, end, '[', ']') else {
             return fallback(out);
         };
         if close + 1 >= end || self.chars[close + 1] != '(' {
             return fallback(out);
         }
-        let mut parens = 0usize;
-        let mut k = close + 1;
-        let mut paren_end = None;
-        while k < end {
-            match self.chars[k] {
-                '\\' => k += 1,
-                '(' => parens += 1,
-                ')' => {
-                    parens -= 1;
-                    if parens == 0 {
-                        paren_end = Some(k);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-            k += 1;
-        }
-        let Some(paren_end) = paren_end else {
+        let Some(paren_end) = self.matching(close + 1, end, '(', ')') else {
             return fallback(out);
         };
         let dest = self.text(close + 2, paren_end);

@@ -1,3 +1,5 @@
+//! Tests of the Markdown renderer: block and inline rules, safety, streaming = whole.
+
 use super::*;
 use crate::markdown_inline::{render_inline, safe_href};
 

@@ -1,10 +1,63 @@
-//! Decisions of the options page: which host permission a base URL needs, how the
-//! `/models/available` and `/personas/available` answers become picker choices, and what a
-//! "Test connection" outcome tells the user.
+//! Decisions of the options page: reading the form's fields into validated [`Settings`],
+//! which host permission a base URL needs, how the `/models/available` and
+//! `/personas/available` answers become picker choices, and what a "Test connection" outcome
+//! tells the user.
 
 use serde_json::Value;
 
-use crate::settings::{parse_api_base_url, DEFAULT_API_BASE_URL};
+use crate::protocol::Mode;
+use crate::settings::{parse_api_base_url, Settings, DEFAULT_API_BASE_URL};
+
+/// The options form's fields as the user left them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormFields {
+    pub api_key: String,
+    pub api_base_url: String,
+    /// Blank: Zo's default model.
+    pub model: String,
+    /// Blank: Zo's default persona.
+    pub persona_id: String,
+    pub default_mode: Mode,
+    pub max_steps: String,
+    pub screenshots: bool,
+    /// The liveness timeout, in seconds.
+    pub liveness_secs: String,
+}
+
+/// The settings the form describes, validated; the error says what to fix.
+pub fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
+    let max_steps: u32 = fields
+        .max_steps
+        .trim()
+        .parse()
+        .map_err(|_| "Max steps must be a whole number.".to_string())?;
+    let secs: f64 = fields
+        .liveness_secs
+        .trim()
+        .parse()
+        .map_err(|_| "The liveness timeout must be a number of seconds.".to_string())?;
+    if !secs.is_finite() || secs < 0.0 {
+        return Err("The liveness timeout must be a positive number of seconds.".into());
+    }
+    let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
+    Settings {
+        api_key: fields.api_key,
+        api_base_url: fields.api_base_url,
+        model: some(fields.model),
+        persona_id: some(fields.persona_id),
+        default_mode: fields.default_mode,
+        max_steps,
+        screenshots: fields.screenshots,
+        liveness_timeout_ms: (secs * 1000.0).round() as u64,
+    }
+    .validated()
+    .map_err(|e| e.to_string())
+}
+
+/// The liveness timeout as the form shows it, in seconds.
+pub fn liveness_secs(liveness_timeout_ms: u64) -> String {
+    (liveness_timeout_ms as f64 / 1000.0).to_string()
+}
 
 /// One entry of the model or persona picker.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,6 +198,55 @@ pub fn connection_report(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn fields() -> FormFields {
+        FormFields {
+            api_key: " zo_sk_x ".into(),
+            api_base_url: "".into(),
+            model: " ".into(),
+            persona_id: "p1".into(),
+            default_mode: Mode::Ask,
+            max_steps: " 7 ".into(),
+            screenshots: true,
+            liveness_secs: "1.5".into(),
+        }
+    }
+
+    #[test]
+    fn form_fields_become_validated_settings() {
+        let s = settings_from_form(fields()).unwrap();
+        assert_eq!(s.api_key, "zo_sk_x");
+        assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
+        assert_eq!((s.model, s.persona_id), (None, Some("p1".into())));
+        assert_eq!((s.default_mode, s.max_steps), (Mode::Ask, 7));
+        assert!(s.screenshots);
+        assert_eq!(s.liveness_timeout_ms, 1500);
+        assert_eq!(liveness_secs(s.liveness_timeout_ms), "1.5");
+        assert_eq!(liveness_secs(60_000), "60");
+    }
+
+    #[test]
+    fn bad_form_fields_say_what_to_fix() {
+        let bad = |f: fn(&mut FormFields)| {
+            let mut fields = fields();
+            f(&mut fields);
+            settings_from_form(fields).unwrap_err()
+        };
+        assert_eq!(
+            bad(|f| f.max_steps = "ten".into()),
+            "Max steps must be a whole number."
+        );
+        assert_eq!(
+            bad(|f| f.liveness_secs = "soon".into()),
+            "The liveness timeout must be a number of seconds."
+        );
+        assert_eq!(
+            bad(|f| f.liveness_secs = "-1".into()),
+            "The liveness timeout must be a positive number of seconds."
+        );
+        assert!(bad(|f| f.max_steps = "0".into()).contains("max steps"));
+        assert!(bad(|f| f.api_base_url = "ftp://x".into()).contains("not usable"));
+    }
 
     #[test]
     fn permission_patterns() {

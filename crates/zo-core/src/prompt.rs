@@ -19,6 +19,7 @@ mod tests;
 use crate::protocol::Mode;
 use crate::schema::COMPACT_ACTION_SCHEMA;
 use crate::snapshot::PageSnapshot;
+use crate::text::collapse_whitespace;
 pub use followup::{
     cobrowse_followup, FollowUp, StepOutcome, FOLLOWUP_BUDGET, FOLLOWUP_RESULTS_MAX,
 };
@@ -184,7 +185,7 @@ fn page_or_reason(page: Result<&PageSnapshot, &str>, budget: PageBudget) -> Stri
         Ok(page) => render::page_block(page, budget),
         Err(reason) => format!(
             "The page's content is unavailable: {}\n",
-            truncate(&render::one_line(reason), 300)
+            truncate(&collapse_whitespace(reason), 300)
         ),
     }
 }
@@ -225,7 +226,7 @@ fn screenshot_section(shot: Screenshot<'_>, room: usize) -> String {
         }
         Screenshot::Failed(reason) => format!(
             "No screenshot: capturing the tab failed ({}); rely on the page's text and elements.",
-            truncate(&render::one_line(reason), 200)
+            truncate(&collapse_whitespace(reason), 200)
         ),
         Screenshot::Captured(url) if !is_image_data_url(url) => {
             "No screenshot: the capture was not an image; rely on the page's text and elements."

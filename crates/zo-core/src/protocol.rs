@@ -251,6 +251,16 @@ pub enum ActionStatus {
     Skipped,
 }
 
+impl ActionStatus {
+    /// Done, failed or skipped: nothing more will happen to the action.
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            ActionStatus::Done | ActionStatus::Failed | ActionStatus::Skipped
+        )
+    }
+}
+
 /// What happened to action `index` of a batch.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,6 +1,7 @@
-//! Text shaping for what the content module reports: whitespace collapsing, cutting at a
-//! character budget with a truncated flag, short labels, and the page-text budget of a
-//! snapshot. Lengths are counted in Unicode scalar values, never splitting a character.
+//! Text shaping shared by zo-core and the content module: whitespace collapsing, cutting at a
+//! character budget (with a truncated flag, or an ellipsis), short labels, and the page-text
+//! budget of a snapshot. Lengths are counted in Unicode scalar values, never splitting a
+//! character.
 
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +71,14 @@ pub fn collapse_lines(s: &str) -> String {
     out
 }
 
+/// The first `max` characters of `s`, followed by `…` when `s` was longer.
+pub fn ellipsize(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
 /// A short one-line label: whitespace collapsed, cut to `max` characters with an ellipsis.
 pub fn short_label(s: &str, max: usize) -> String {
     let collapsed = collapse_whitespace(s);
@@ -121,6 +130,14 @@ mod tests {
     fn whitespace_and_lines() {
         assert_eq!(collapse_whitespace("  a \n\t b  "), "a b");
         assert_eq!(collapse_lines(" a  b \n\n  \n c\r\nd "), "a b\nc\nd");
+    }
+
+    #[test]
+    fn ellipsize_keeps_max_characters_and_marks_the_cut() {
+        assert_eq!(ellipsize("héllo", 5), "héllo");
+        assert_eq!(ellipsize("héllo wörld", 5), "héllo…");
+        assert_eq!(ellipsize("", 0), "");
+        assert_eq!(ellipsize("ab", 0), "…");
     }
 
     #[test]

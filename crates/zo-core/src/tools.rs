@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use crate::protocol::ToolActivity;
+use crate::text::ellipsize;
 
 /// Results longer than this many characters are cut (with an ellipsis) for display.
 pub const MAX_RESULT_CHARS: usize = 500;
@@ -51,7 +52,7 @@ impl Tools {
     /// The tool returned.
     pub fn result(&mut self, id: &str, name: &str, content: &str) -> ToolActivity {
         let t = self.entry(id, name, true);
-        t.result = Some(shorten(content));
+        t.result = Some(ellipsize(content, MAX_RESULT_CHARS));
         t.clone()
     }
 
@@ -86,13 +87,6 @@ impl Tools {
             t.name = name.to_string();
         }
         t
-    }
-}
-
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(MAX_RESULT_CHARS) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_string(),
     }
 }
 

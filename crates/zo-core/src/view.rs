@@ -1,10 +1,12 @@
 //! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
-//! card a failure gets, how an action reads in the timeline (password fills masked), when raw
-//! action JSON must be held back, and the labels of the timer and the progress indicators.
+//! card a failure gets, how an action reads in the timeline (password fills masked), and the
+//! labels of the timer, the elapsed time and the progress indicators.
 
 use crate::action::{Action, Direction};
+use crate::history::MessageStatus;
 use crate::protocol::{ActionResult, ActionStatus, FailureKind, StreamFailure};
 use crate::snapshot::PageSnapshot;
+use crate::text::{collapse_whitespace, ellipsize};
 
 /// Reasoning up to this many characters (and lines) shows inline; longer collapses.
 pub const SHORT_REASONING_CHARS: usize = 280;
@@ -123,6 +125,18 @@ pub fn format_elapsed(ms: u64) -> String {
     }
 }
 
+/// The footer of a finished answer: `Stopped` when the user stopped it, the time it took when
+/// known, or both (`Stopped · 4.2s`); empty when neither applies.
+pub fn elapsed_label(status: MessageStatus, elapsed_ms: Option<u64>) -> String {
+    let stopped = (status == MessageStatus::Stopped).then_some("Stopped");
+    match (stopped, elapsed_ms.map(format_elapsed)) {
+        (Some(label), Some(time)) => format!("{label} · {time}"),
+        (Some(label), None) => label.to_string(),
+        (None, Some(time)) => time,
+        (None, None) => String::new(),
+    }
+}
+
 /// Silence after which the liveness indicator says how long nothing arrived.
 pub const QUIET_AFTER_MS: u64 = 8_000;
 
@@ -175,32 +189,6 @@ pub fn working_label(status: Option<&str>, quiet_ms: u64) -> String {
     } else {
         base
     }
-}
-
-/// True when text is (or starts as) an action envelope rather than prose: a JSON object or
-/// array, or a fenced JSON block, mentioning actions. Used to never show raw envelope JSON.
-pub fn looks_like_envelope(text: &str) -> bool {
-    let t = text.trim_start();
-    let body = if let Some(rest) = t.strip_prefix("```") {
-        let rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric());
-        rest.trim_start()
-    } else {
-        t
-    };
-    if !(body.starts_with('{') || body.starts_with('[')) {
-        return false;
-    }
-    let lower = body.to_ascii_lowercase();
-    [
-        "\"actions\"",
-        "\"action\"",
-        "\"type\"",
-        "\"done\"",
-        "\"response\"",
-    ]
-    .iter()
-    .any(|k| lower.contains(k))
-        || serde_json::from_str::<serde_json::Value>(body.trim_end_matches('`').trim()).is_ok()
 }
 
 /// Does this fill target a password field? The snapshot element's input type decides when
@@ -258,25 +246,14 @@ pub fn status_label(status: ActionStatus) -> &'static str {
     }
 }
 
-fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(max).collect();
-        s.push('…');
-        s
-    }
-}
-
 /// Short, one-line summary of a longer text (tool results).
 pub fn summary(text: &str) -> String {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    shorten(&line, SUMMARY_CHARS)
+    ellipsize(&collapse_whitespace(text), SUMMARY_CHARS)
 }
 
 /// Longer text for an expanded detail.
 pub fn detail(text: &str) -> String {
-    shorten(text, DETAIL_CHARS)
+    ellipsize(text, DETAIL_CHARS)
 }
 
 /// How an action (already masked) and its result read in the timeline.
@@ -286,7 +263,7 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
         Action::Navigate { url } => ("Navigate", url.to_string()),
         Action::Click { selector } => ("Click", selector.to_string()),
         Action::Fill { selector, value } => {
-            details.push(("Value".into(), shorten(value, 200)));
+            details.push(("Value".into(), ellipsize(value, 200)));
             ("Fill", selector.to_string())
         }
         Action::Extract {
@@ -377,7 +354,7 @@ fn result_details(action: &Action, value: &serde_json::Value) -> Vec<(String, St
         }
         Action::Fill { value: wanted, .. } => match field("value").and_then(|v| v.as_str()) {
             Some(now) if now != wanted && wanted != MASK => {
-                vec![("Field now".into(), shorten(now, 200))]
+                vec![("Field now".into(), ellipsize(now, 200))]
             }
             _ => Vec::new(),
         },

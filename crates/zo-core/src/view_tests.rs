@@ -1,3 +1,5 @@
+//! Tests of the panel's rendering decisions: cards, labels, masking, timeline rows.
+
 use super::*;
 use crate::action::{HttpUrl, Selector};
 use crate::protocol::{ActionError, ActionErrorCode};
@@ -59,17 +61,15 @@ fn labels() {
     assert_eq!(reconnect_label(2, 3), "Reconnecting (attempt 2 of 3)");
     assert_eq!(format_elapsed(4_250), "4.2s");
     assert_eq!(format_elapsed(65_000), "1m 05s");
+    assert_eq!(elapsed_label(MessageStatus::Done, Some(4_250)), "4.2s");
+    assert_eq!(
+        elapsed_label(MessageStatus::Stopped, Some(4_250)),
+        "Stopped · 4.2s"
+    );
+    assert_eq!(elapsed_label(MessageStatus::Stopped, None), "Stopped");
+    assert_eq!(elapsed_label(MessageStatus::Failed, None), "");
     assert_eq!(working_label(Some("running"), 0), "Running…");
     assert_eq!(working_label(None, 12_000), "Working… (no update for 12s)");
-}
-
-#[test]
-fn envelope_detection() {
-    assert!(looks_like_envelope(r##"{"actions":[{"click":"#a"}]}"##));
-    assert!(looks_like_envelope("```json\n[{\"action\":\"fill\"}]\n```"));
-    assert!(looks_like_envelope(r#"{"actions":[{"cli"#));
-    assert!(!looks_like_envelope("The price is {about} $5."));
-    assert!(!looks_like_envelope("Here is the answer."));
 }
 
 #[test]

@@ -41,16 +41,17 @@ pub struct Panel {
 }
 
 fn settings_from(value: &JsValue) -> Settings {
-    match from_js(value).map(Settings::from_json) {
-        Ok(Ok(s)) => s,
-        Ok(Err(e)) => {
-            dom::log_error("stored settings", &e);
-            Settings::default()
-        }
-        Err(e) => {
-            dom::log_error("stored settings", &e);
-            Settings::default()
-        }
+    let parsed = from_js(value).and_then(|v| Settings::from_json(v).map_err(|e| e.to_string()));
+    parsed.unwrap_or_else(|e| {
+        dom::log_error("stored settings", &e);
+        Settings::default()
+    })
+}
+
+impl Panel {
+    /// Runs `f` on the panel state (see [`with_state`]).
+    fn with_state<R>(&self, f: impl FnOnce(&mut State) -> R) -> Option<R> {
+        with_state(&std::rc::Rc::downgrade(&self.state), f)
     }
 }
 
@@ -102,7 +103,7 @@ impl Panel {
             .and_then(|v| serde_json::from_value::<WorkerToPanel>(v).map_err(|e| e.to_string()));
         match parsed {
             Ok(m) => {
-                with_state(&std::rc::Rc::downgrade(&self.state), |s| s.on_message(&m));
+                self.with_state(|s| s.on_message(&m));
             }
             Err(e) => dom::log_error("worker message ignored", &e),
         }
@@ -111,34 +112,30 @@ impl Panel {
     /// The `stream` port died (the glue reconnects on the next post).
     #[wasm_bindgen(js_name = onDisconnect)]
     pub fn on_disconnect(&self) {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| {
-            s.connection_lost()
-        });
+        self.with_state(|s| s.connection_lost());
     }
 
     /// Stored settings changed.
     #[wasm_bindgen(js_name = setSettings)]
     pub fn set_settings(&self, settings: JsValue) {
         let s = settings_from(&settings);
-        with_state(&std::rc::Rc::downgrade(&self.state), |st| {
-            st.set_settings(s)
-        });
+        self.with_state(|st| st.set_settings(s));
     }
 
     /// Send `input` as the user would; returns the new query's sessionId.
     pub fn send(&self, input: &str) -> Result<String, JsValue> {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.send(input))
+        self.with_state(|s| s.send(input))
             .unwrap_or_else(|| Err("panel busy".into()))
             .map_err(|e| JsValue::from_str(&e))
     }
 
     pub fn stop(&self) {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.stop());
+        self.with_state(|s| s.stop());
     }
 
     #[wasm_bindgen(js_name = newChat)]
     pub fn new_chat(&self) {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.new_chat());
+        self.with_state(|s| s.new_chat());
     }
 
     /// Select a mode by its id (`cobrowse`, `ask`, ...). False for an unknown id.
@@ -146,7 +143,7 @@ impl Panel {
     pub fn set_mode(&self, mode: &str) -> bool {
         match layout::mode_from_value(mode) {
             Some(m) => {
-                with_state(&std::rc::Rc::downgrade(&self.state), |s| s.set_mode(m));
+                self.with_state(|s| s.set_mode(m));
                 true
             }
             None => false,
@@ -156,16 +153,14 @@ impl Panel {
     /// The sessionId of the answer streaming now, if any.
     #[wasm_bindgen(js_name = activeSession)]
     pub fn active_session(&self) -> Option<String> {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| s.active_session()).flatten()
+        self.with_state(|s| s.active_session()).flatten()
     }
 
     /// The history as it would be stored.
     #[wasm_bindgen(js_name = historyJson)]
     pub fn history_json(&self) -> String {
-        with_state(&std::rc::Rc::downgrade(&self.state), |s| {
-            s.history_json().to_string()
-        })
-        .unwrap_or_default()
+        self.with_state(|s| s.history_json().to_string())
+            .unwrap_or_default()
     }
 }
 

@@ -220,30 +220,14 @@ impl MessageView {
         set_hidden(&self.thinking, true);
         set_hidden(&self.footer, false);
         self.answer.remove_attribute("aria-busy").ok();
-        let label = if status == MessageStatus::Stopped {
-            "Stopped"
-        } else {
-            ""
-        };
-        let time = elapsed_ms.map(view::format_elapsed).unwrap_or_default();
-        let text = [label, time.as_str()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" · ");
-        self.elapsed.set_text_content(Some(&text));
+        self.elapsed
+            .set_text_content(Some(&view::elapsed_label(status, elapsed_ms)));
         set_attr(&self.root, "data-status", status_name(status)).ok();
     }
 
-    pub fn set_elapsed(&self, ms: u64, stopped: bool) {
-        let t = view::format_elapsed(ms);
-        let text = if stopped {
-            format!("Stopped · {t}")
-        } else {
-            t
-        };
-        self.elapsed.set_text_content(Some(&text));
+    pub fn set_elapsed(&self, status: MessageStatus, ms: u64) {
+        self.elapsed
+            .set_text_content(Some(&view::elapsed_label(status, Some(ms))));
     }
 
     pub fn start_streaming(&self) {
@@ -296,11 +280,6 @@ impl MessageView {
                 let _ = append(&self.answer, &e);
             }
         }
-    }
-
-    /// The answer as shown, for tests and Copy.
-    pub fn answer_element(&self) -> &Element {
-        &self.answer
     }
 }
 

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::options_form::{self, Choice};
+use zo_core::options_form::{self, Choice, FormFields};
 use zo_core::settings::Settings;
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
@@ -59,7 +59,7 @@ impl Form {
         self.max_steps.set_value(&s.max_steps.to_string());
         self.screenshots.set_checked(s.screenshots);
         self.liveness
-            .set_value(&(s.liveness_timeout_ms as f64 / 1000.0).to_string());
+            .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         let _ = self.set_choices(
             &self.model.clone(),
             &[],
@@ -95,34 +95,16 @@ impl Form {
 
     /// The settings as the form says, validated.
     fn read(&self) -> Result<Settings, String> {
-        let max_steps: u32 = self
-            .max_steps
-            .value()
-            .trim()
-            .parse()
-            .map_err(|_| "Max steps must be a whole number.".to_string())?;
-        let secs: f64 = self
-            .liveness
-            .value()
-            .trim()
-            .parse()
-            .map_err(|_| "The liveness timeout must be a number of seconds.".to_string())?;
-        if !secs.is_finite() || secs < 0.0 {
-            return Err("The liveness timeout must be a positive number of seconds.".into());
-        }
-        let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
-        Settings {
+        options_form::settings_from_form(FormFields {
             api_key: self.key.value(),
             api_base_url: self.base.value(),
-            model: some(self.model.value()),
-            persona_id: some(self.persona.value()),
+            model: self.model.value(),
+            persona_id: self.persona.value(),
             default_mode: mode_from_value(&self.mode.value()).unwrap_or_default(),
-            max_steps,
+            max_steps: self.max_steps.value(),
             screenshots: self.screenshots.checked(),
-            liveness_timeout_ms: (secs * 1000.0).round() as u64,
-        }
-        .validated()
-        .map_err(|e| e.to_string())
+            liveness_secs: self.liveness.value(),
+        })
     }
 
     fn say(&self, ok: bool, text: &str) {

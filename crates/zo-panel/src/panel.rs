@@ -89,7 +89,6 @@ impl State {
         {
             let mut s = state.borrow_mut();
             s.me = Rc::downgrade(&state);
-            s.ui.mode.set_value(layout::mode_value(mode));
             if let Some(id) = s.history.active_chat_id.clone() {
                 if let Some(chat) = s.history.get(&id).cloned() {
                     s.mode = chat.mode;
@@ -339,9 +338,7 @@ impl State {
         };
         let elapsed = now_ms().saturating_sub(active.started);
         active.turn.message.elapsed_ms = Some(elapsed);
-        active
-            .view
-            .set_elapsed(elapsed, status == MessageStatus::Stopped);
+        active.view.set_elapsed(status, elapsed);
         self.chat.put_message(active.turn.message.clone(), now_ms());
         self.set_streaming_ui(false);
         self.save(true);

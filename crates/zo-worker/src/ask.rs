@@ -1,5 +1,7 @@
 //! The ASK_ZO handler: runs one query of the panel to its end and posts its single final
-//! message. Co-browse's multi-step loop plugs in at [`run_query`].
+//! message. The work itself ([`crate::cobrowse_loop::run_query`]) takes the page context and
+//! runs the Co-browse loop (ask, run actions, ask again) or one ask with the mode's prompt,
+//! both built on [`crate::stream::stream_ask`].
 
 use std::rc::Rc;
 
@@ -13,17 +15,9 @@ use crate::stream::{AskOutcome, AskRequest};
 pub async fn handle_ask(ctx: WorkerCtx, session: Rc<Session>, req: AskRequest) {
     // The whole query (page snapshot, asks, action batches) keeps the worker alive.
     let _alive = ctx.keepalive.hold();
-    let outcome = run_query(&ctx, &session, &req).await;
+    let outcome = crate::cobrowse_loop::run_query(&ctx, &session, &req).await;
     report(&session, outcome);
     ctx.sessions.remove(&session);
-}
-
-/// The work of one query: [`crate::cobrowse_loop::run_query`] takes the page context and runs
-/// the Co-browse loop (ask, run actions, ask again) or one ask with the mode's prompt, both
-/// built on [`crate::stream::stream_ask`].
-pub async fn run_query(ctx: &WorkerCtx, session: &Session, req: &AskRequest) -> AskOutcome {
-    // Every mode uses the page: Co-browse runs its loop, the others one ask with a snapshot.
-    crate::cobrowse_loop::run_query(ctx, session, req).await
 }
 
 /// Posts the final STREAM_DONE / STREAM_ERROR of `outcome`. A stopped session always ends with

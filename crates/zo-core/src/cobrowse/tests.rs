@@ -1,3 +1,5 @@
+//! Tests of the Co-browse state machine: steps, batches, navigations, failures, Stop.
+
 use super::*;
 use crate::action::{HttpUrl, Selector};
 use crate::snapshot::SnapshotElement;

@@ -7,6 +7,7 @@ use super::{assemble, fit_page, page_or_reason, Budget, PageBudget, UNTRUSTED};
 use crate::action::Action;
 use crate::protocol::{ActionResult, ActionStatus};
 use crate::snapshot::PageSnapshot;
+use crate::text::collapse_whitespace;
 
 /// The budget of a Co-browse follow-up prompt (step 2 and later).
 pub const FOLLOWUP_BUDGET: Budget = Budget {
@@ -52,7 +53,7 @@ fn action_line(action: &Action) -> String {
         Action::Wait { ms } => format!("{} ms", ms.get()),
         Action::Done { .. } => String::new(),
     };
-    let line = format!("{} {}", action.kind(), render::one_line(&arg));
+    let line = format!("{} {}", action.kind(), collapse_whitespace(&arg));
     truncate(line.trim_end(), 220)
 }
 
@@ -72,7 +73,7 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
             .unwrap_or_default();
         line.push_str(&format!(
             " ({code}: {})",
-            truncate(&render::one_line(&err.message), 300)
+            truncate(&collapse_whitespace(&err.message), 300)
         ));
     }
     if let Some(value) = &o.result.value {
@@ -86,7 +87,10 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
             }
             other => other.to_string(),
         };
-        line.push_str(&format!(": {}", truncate(&render::one_line(&shown), 600)));
+        line.push_str(&format!(
+            ": {}",
+            truncate(&collapse_whitespace(&shown), 600)
+        ));
     }
     line
 }
@@ -115,7 +119,7 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
     if let Some(why) = f.interrupted {
         results.push_str(&format!(
             "The batch ended early: {}\n",
-            truncate(&render::one_line(why), 300)
+            truncate(&collapse_whitespace(why), 300)
         ));
     }
     let last = f.step >= max_steps;
@@ -139,7 +143,7 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
     let now = match f.page {
         Ok(p) => format!(
             "The page is now: {}",
-            truncate(&render::one_line(&p.url), render::HEADER_MAX)
+            truncate(&collapse_whitespace(&p.url), render::HEADER_MAX)
         ),
         Err(_) => String::new(),
     };

@@ -3,6 +3,7 @@
 //! snapshot holds.
 
 use crate::snapshot::{PageSnapshot, SnapshotElement};
+use crate::text::collapse_whitespace;
 
 /// Marker appended to text cut to fit a budget.
 pub const CUT_MARK: &str = "…";
@@ -37,14 +38,9 @@ pub fn truncate(s: &str, max: usize) -> String {
     }
 }
 
-/// Whitespace runs (newlines included) collapsed to one space, trimmed: one-line fields.
-pub fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// A short quoted field: one line, cut to [`FIELD_MAX`], inner quotes escaped.
 fn quoted(s: &str) -> String {
-    let line = truncate(&defang(&one_line(s)), FIELD_MAX);
+    let line = truncate(&defang(&collapse_whitespace(s)), FIELD_MAX);
     format!("\"{}\"", line.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
@@ -61,12 +57,12 @@ pub fn element_line(el: &SnapshotElement) -> Option<String> {
     if selector.is_empty() || char_len(selector) > SELECTOR_MAX || selector.contains('\n') {
         return None;
     }
-    let mut line = format!("{selector} {}", one_line(&el.tag));
+    let mut line = format!("{selector} {}", collapse_whitespace(&el.tag));
     if let Some(t) = el.input_type.as_deref().filter(|t| !t.trim().is_empty()) {
-        line.push_str(&format!("[{}]", one_line(t)));
+        line.push_str(&format!("[{}]", collapse_whitespace(t)));
     }
     if let Some(role) = el.role.as_deref().filter(|r| !r.trim().is_empty()) {
-        line.push_str(&format!(" role={}", one_line(role)));
+        line.push_str(&format!(" role={}", collapse_whitespace(role)));
     }
     if !el.label.trim().is_empty() {
         line.push(' ');
@@ -134,8 +130,8 @@ pub fn page_block(page: &PageSnapshot, budget: PageBudget) -> String {
     let mut out = String::from("<page>\n");
     out.push_str(&format!(
         "URL: {}\nTitle: {}\n",
-        truncate(&one_line(&page.url), HEADER_MAX),
-        truncate(&one_line(&page.title), HEADER_MAX)
+        truncate(&collapse_whitespace(&page.url), HEADER_MAX),
+        truncate(&collapse_whitespace(&page.title), HEADER_MAX)
     ));
     if budget.elements > 0 {
         let block = elements_block(&page.elements, budget.elements);

@@ -1,3 +1,5 @@
+//! Tests of the prompts: budgets, untrusted page fencing, follow-ups, screenshots.
+
 use super::*;
 use crate::action::{Action, HttpUrl, Selector};
 use crate::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
