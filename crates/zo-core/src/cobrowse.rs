@@ -22,6 +22,7 @@ use crate::protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
 };
 use crate::snapshot::PageSnapshot;
+use crate::view;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -64,6 +65,8 @@ pub struct Cobrowse {
     conversation_id: Option<String>,
     phase: Phase,
     step: Step,
+    /// The page as Zo last saw it: tells which fills target password fields.
+    page: Option<PageSnapshot>,
 }
 
 impl Cobrowse {
@@ -77,6 +80,7 @@ impl Cobrowse {
             conversation_id,
             phase: Phase::Idle,
             step: Step::default(),
+            page: None,
         }
     }
 
@@ -140,6 +144,7 @@ impl Cobrowse {
                 page: page_ref,
             })
         };
+        self.page = page.ok();
         self.asks += 1;
         self.phase = Phase::AwaitAnswer;
         vec![Command::Ask {
@@ -352,7 +357,8 @@ impl Cobrowse {
         Command::Status {
             step: self.asks,
             index: to_u32(index),
-            action: self.step.actions[index].clone(),
+            // The panel shows and stores this action: a password fill's value never goes there.
+            action: view::masked_action(&self.step.actions[index], self.page.as_ref()),
             result: self.step.results[index].clone(),
         }
     }

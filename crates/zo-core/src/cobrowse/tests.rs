@@ -659,3 +659,46 @@ fn unreachable_page_fails_the_first_action_and_skips_the_rest() {
     assert!(p.contains("1. click #a -> FAILED (internal: the page cannot be scripted"));
     assert!(p.contains("2. click #b -> skipped (cancelled: not run:"));
 }
+
+#[test]
+fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
+    let mut c = Cobrowse::new("log me in", 10, None);
+    c.start();
+    let mut login = page("https://shop.example/login");
+    login.elements.push(SnapshotElement {
+        selector: "#f3".to_string(),
+        tag: "input".to_string(),
+        input_type: Some("password".to_string()),
+        label: "".to_string(),
+        ..SnapshotElement::default()
+    });
+    c.on_snapshot(Ok(login));
+    let fill = Action::Fill {
+        selector: Selector::parse("#f3").expect("selector"),
+        value: "hunter2".to_string(),
+    };
+    let out = c.on_answer(answer(vec![fill.clone(), done("Logged in.")]));
+    let batch = out
+        .iter()
+        .find_map(|c| match c {
+            Command::RunBatch { actions, .. } => Some(actions.clone()),
+            _ => None,
+        })
+        .expect("a batch to run");
+    assert_eq!(batch[0], fill, "the page gets the real value");
+    let shown: Vec<&Action> = out
+        .iter()
+        .filter_map(|c| match c {
+            Command::Status { action, .. } => Some(action),
+            _ => None,
+        })
+        .collect();
+    assert!(!shown.is_empty());
+    for action in shown {
+        let text = serde_json::to_string(action).expect("json");
+        assert!(
+            !text.contains("hunter2"),
+            "password reached the panel: {text}"
+        );
+    }
+}
