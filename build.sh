@@ -110,7 +110,7 @@ ensure_chromium() {
     return
   fi
   as_root apt-get update
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium chromium-driver
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 }
 
 ensure_npm() {
