@@ -269,6 +269,7 @@ impl Turn {
             return changes;
         }
         self.finish_answer("", &mut changes);
+        self.finalize_reasoning(self.live_reasoning(), &mut changes);
         self.message.error = Some(StreamFailure {
             kind: FailureKind::Transient,
             http_status: None,

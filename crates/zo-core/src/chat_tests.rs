@@ -275,9 +275,15 @@ fn stop_skips_pending_actions_and_keeps_text() {
 #[test]
 fn lost_connection_keeps_text_and_offers_retry() {
     let mut t = turn(Mode::Ask);
+    t.apply(&WorkerToPanel::StreamReasoning {
+        session_id: "s1".into(),
+        delta: "Looking at the page".into(),
+    });
     t.apply(&chunk("s1", "Some text"));
     let c = t.connection_lost();
     assert_eq!(answer_html(&c), "<p>Some text</p>");
+    // The thinking streamed so far is kept with the message (history), as on Stop.
+    assert_eq!(t.message.reasoning.as_deref(), Some("Looking at the page"));
     assert!(c
         .iter()
         .any(|c| matches!(c, Change::Error(card) if card.retry)));
