@@ -4,6 +4,7 @@
 #   ./build.sh test     build, then run every test layer
 #   ./build.sh dist     build, then write dist/zo-cobrowse-<version>.zip for the Chrome Web Store
 #   ./build.sh demo     build, then run a Co-browse task against the local Zo-compatible server
+#   ./build.sh bench    build, then measure speed and size (--write regenerates BENCHMARKS.md)
 # Every failing step stops the script with one line: "build.sh: FAILED: <step>".
 set -Eeuo pipefail
 
@@ -151,10 +152,8 @@ build_extension() {
     optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
   done
 
-  if [ -x crates/zo-content/build-js.sh ]; then
-    step "content module for strict-CSP pages (wasm MVP -> JS)"
-    crates/zo-content/build-js.sh "$PKG_DIR/mvp"
-  fi
+  step "content module for strict-CSP pages (wasm MVP -> JS)"
+  bash crates/zo-content/build-js.sh "$PKG_DIR/mvp"
 
   step "sizes"
   report_sizes
@@ -303,9 +302,9 @@ case "${1:-build}" in
   dist) make_dist ;;
   demo) run_demo ;;
   bench) run_bench "${@:2}" ;;
-  -h | --help | help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' ;;
+  -h | --help | help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' ;;
   *)
-    STEP="unknown command '$1' (use: build, test, dist, demo)"
+    STEP="unknown command '$1' (use: build, test, dist, demo, bench)"
     false
     ;;
 esac
