@@ -141,6 +141,8 @@ build_extension() {
   cargo build --release --locked --target "$WASM_TARGET" "${args[@]}"
 
   step "generate JS bindings into extension/pkg"
+  # Start clean: nothing stale (old module names, type declarations) may ship.
+  rm -rf "$PKG_DIR"
   mkdir -p "$PKG_DIR"
   for crate in "${WASM_CRATES[@]}"; do
     wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
