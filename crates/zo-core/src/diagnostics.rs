@@ -19,6 +19,8 @@ pub struct Diagnostics {
     invalid_shape: u64,
     dropped_model_requests: u64,
     retries: u64,
+    /// Fixed event shapes whose field names are already recorded (see [`Diagnostics::shape`]).
+    shapes: BTreeSet<&'static str>,
 }
 
 fn cut(name: &str) -> String {
@@ -59,6 +61,16 @@ impl Diagnostics {
         }
         if self.fields.entry(cut(name)).or_default().insert(cut(field)) {
             self.field_total += 1;
+        }
+    }
+
+    /// Records the `fields` of event `name` for a decoder's fixed event shape, named `shape`:
+    /// the first time only, so later events of that shape cost one lookup.
+    pub fn shape(&mut self, shape: &'static str, name: &str, fields: &[&str]) {
+        if self.shapes.insert(shape) {
+            for field in fields {
+                self.field(name, field);
+            }
         }
     }
 

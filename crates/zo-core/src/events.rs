@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use crate::diagnostics::Diagnostics;
 use shapes::{decode_object, str_field};
 
+mod fast_delta;
 mod shapes;
 use crate::sse::SseEvent;
 
@@ -245,6 +246,17 @@ fn name_for_kind(kind: &str) -> Option<&'static str> {
 
 /// Decodes one SSE event, recording what was seen in `diag`.
 pub fn decode(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
+    if event.event == "PartDeltaEvent" {
+        // Token deltas in the live shape: same result and diagnostics, without a Value tree.
+        if let Some(zo) = fast_delta::decode(&event.data, diag) {
+            return Ok(zo);
+        }
+    }
+    decode_general(event, diag)
+}
+
+/// Any event, through a `serde_json::Value` (every shape, every field name recorded).
+fn decode_general(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
     if event.event == MODEL_REQUEST {
         diag.event(MODEL_REQUEST);
         diag.dropped_model_request();

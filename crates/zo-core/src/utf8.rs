@@ -43,6 +43,14 @@ impl Utf8Decoder {
                 }
             }
         }
+        // The common case, all valid: one fast validation (an input ending inside a
+        // character fails it and takes the general path below).
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            if !text.is_empty() {
+                emit(text);
+            }
+            return;
+        }
         let mut chunks = bytes.utf8_chunks().peekable();
         while let Some(chunk) = chunks.next() {
             if !chunk.valid().is_empty() {

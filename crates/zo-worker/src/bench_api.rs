@@ -46,15 +46,4 @@ impl PipelineHandle {
         let result = self.pipeline.finish();
         serde_json::to_string(&result).map_err(|e| JsError::new(&e.to_string()))
     }
-
-    /// The answer text the emitted updates built (to check it against the baseline's).
-    #[wasm_bindgen(js_name = shownAnswer)]
-    pub fn shown_answer(&self) -> String {
-        self.pipeline.shown_answer().to_string()
-    }
-
-    /// The thinking text of this answer.
-    pub fn thinking(&self) -> String {
-        self.pipeline.thinking().to_string()
-    }
 }

@@ -5,6 +5,7 @@
 //! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
 //! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
+//! [`bench_api`] drives the stream pipeline from JavaScript for `tests/bench` (no chrome.*).
 
 #![cfg_attr(
     not(test),

@@ -1,0 +1,219 @@
+//! Fast path for the commonest Zo event: a `PartDeltaEvent` carrying a text or thinking token
+//! in exactly the live shape `{index, delta:{part_delta_kind, content_delta}, event_kind,
+//! metadata:{zmid, runner_id}}`. It is read into borrowed typed structs (no `serde_json::Value`
+//! tree, no allocation per key) and gives the same event and the same diagnostics as the general
+//! decoder; anything else (another field, a missing or null one, another kind, a duplicate key,
+//! invalid JSON) returns `None` and the general decoder handles it. Most of a long answer's
+//! events take this path.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use super::{Delta, PartRef, ZoEvent};
+use crate::diagnostics::Diagnostics;
+
+const NAME: &str = "PartDeltaEvent";
+
+/// The field names the general decoder records for this shape (top level, then the structural
+/// objects one level down).
+const FIELDS: [&str; 8] = [
+    "delta",
+    "event_kind",
+    "index",
+    "metadata",
+    "delta.content_delta",
+    "delta.part_delta_kind",
+    "metadata.runner_id",
+    "metadata.zmid",
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Wire<'a> {
+    index: u64,
+    #[serde(borrow)]
+    delta: WireDelta<'a>,
+    #[serde(borrow)]
+    #[allow(dead_code)] // recorded as a field name only, as the general decoder does
+    event_kind: Cow<'a, str>,
+    #[serde(borrow)]
+    metadata: WireMeta<'a>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WireDelta<'a> {
+    #[serde(borrow)]
+    part_delta_kind: Cow<'a, str>,
+    #[serde(borrow)]
+    content_delta: Cow<'a, str>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WireMeta<'a> {
+    #[serde(borrow)]
+    zmid: Cow<'a, str>,
+    #[serde(borrow)]
+    #[allow(dead_code)] // recorded as a field name only
+    runner_id: Cow<'a, str>,
+}
+
+/// The event, when `data` (of an SSE event named `PartDeltaEvent`) has exactly the live shape
+/// of a text or thinking delta; `diag` is updated only then.
+pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
+    let wire: Wire = serde_json::from_str(data).ok()?;
+    let content = wire.delta.content_delta.into_owned();
+    let delta = match wire.delta.part_delta_kind.as_ref() {
+        "text" => Delta::Text { content },
+        "thinking" => Delta::Thinking { content },
+        _ => return None,
+    };
+    diag.event(NAME);
+    diag.shape("fast_delta", NAME, &FIELDS);
+    Some(ZoEvent::PartDelta {
+        part_ref: PartRef {
+            zmid: Some(wire.metadata.zmid.into_owned()),
+            index: wire.index,
+        },
+        delta,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{decode as decode_any, decode_general};
+    use super::*;
+    use crate::sse::SseEvent;
+    use proptest::prelude::*;
+
+    fn event(data: &str) -> SseEvent {
+        SseEvent {
+            event: NAME.to_string(),
+            data: data.to_string(),
+            id: String::new(),
+        }
+    }
+
+    /// Both decoders on `data`: same result, same diagnostics; and whether the fast path took it.
+    fn check(data: &str) -> bool {
+        let (mut d_fast, mut d_general) = (Diagnostics::new(), Diagnostics::new());
+        let fast = decode_any(&event(data), &mut d_fast);
+        let general = decode_general(&event(data), &mut d_general);
+        assert_eq!(fast, general, "{data}");
+        assert_eq!(d_fast.to_json(), d_general.to_json(), "{data}");
+        let mut d = Diagnostics::new();
+        decode(data, &mut d).is_some()
+    }
+
+    const LIVE: &str = r#"{"index":0,"delta":{"part_delta_kind":"text","content_delta":" word"},"event_kind":"part_delta","metadata":{"zmid":"zmid_1","runner_id":"runner_1"}}"#;
+
+    #[test]
+    fn the_live_shape_takes_the_fast_path_with_the_same_result() {
+        assert!(check(LIVE));
+        assert!(check(&LIVE.replace("\"text\"", "\"thinking\"")));
+        assert!(check(
+            r#"{"metadata":{"runner_id":"r","zmid":"z"},"event_kind":"x","delta":{"content_delta":"a\"\\n\u00e9 🚀","part_delta_kind":"text"},"index":7}"#
+        ));
+        assert!(check(
+            r#"{"ind\u0065x":1,"delta":{"part_delta_kind":"text","content_delta":""},"event_kind":"part_delta","metadata":{"zmid":"z","runner_id":"r"}}"#
+        ));
+    }
+
+    #[test]
+    fn every_other_shape_falls_back_to_the_general_decoder() {
+        let variants = [
+            LIVE.replace("\"text\"", "\"tool_call\""),
+            LIVE.replace("\"text\"", "\"\""),
+            LIVE.replace(r#""index":0"#, r#""index":1.0"#),
+            LIVE.replace(r#""index":0"#, r#""index":-1"#),
+            LIVE.replace(r#""index":0"#, r#""index":"0""#),
+            LIVE.replace(r#""index":0,"#, ""),
+            LIVE.replace(r#""index":0"#, r#""index":0,"index":1"#),
+            LIVE.replace(r#""zmid":"zmid_1""#, r#""zmid":null"#),
+            LIVE.replace(r#""zmid":"zmid_1","#, ""),
+            LIVE.replace(r#""runner_id":"runner_1""#, r#""runner_id":3"#),
+            LIVE.replace(
+                r#","metadata":{"zmid":"zmid_1","runner_id":"runner_1"}"#,
+                "",
+            ),
+            LIVE.replace(
+                r#""metadata":{"zmid":"zmid_1","runner_id":"runner_1"}"#,
+                r#""metadata":null"#,
+            ),
+            LIVE.replace(r#""event_kind":"part_delta""#, r#""event_kind":null"#),
+            LIVE.replace(r#""content_delta":" word""#, r#""content_delta":5"#),
+            LIVE.replace(
+                r#""content_delta":" word""#,
+                r#""content_delta":" word","extra":1"#,
+            ),
+            LIVE.replace(
+                r#""runner_id":"runner_1""#,
+                r#""runner_id":"runner_1","x":{}"#,
+            ),
+            LIVE.replace(
+                r#""event_kind":"part_delta""#,
+                r#""event_kind":"part_delta","surprise":true"#,
+            ),
+            LIVE.replace('}', ""),
+            format!("{LIVE} trailing"),
+            "[]".to_string(),
+            String::new(),
+        ];
+        for v in &variants {
+            assert!(!check(v), "took the fast path: {v}");
+        }
+    }
+
+    #[test]
+    fn a_mixed_sequence_reports_the_same_diagnostics() {
+        let events = [
+            LIVE.replace(r#""runner_id":"runner_1""#, r#""runner_id":"r","extra":1"#),
+            LIVE.to_string(),
+            LIVE.replace("\"text\"", "\"thinking\""),
+            LIVE.replace(r#""index":0"#, r#""index":-1"#),
+            LIVE.to_string(),
+        ];
+        let (mut d_fast, mut d_general) = (Diagnostics::new(), Diagnostics::new());
+        for data in &events {
+            let fast = decode_any(&event(data), &mut d_fast);
+            assert_eq!(fast, decode_general(&event(data), &mut d_general), "{data}");
+        }
+        assert_eq!(d_fast.to_json(), d_general.to_json());
+        assert_eq!(d_fast.to_json()["events"][NAME], 5);
+    }
+
+    proptest! {
+        #[test]
+        fn same_result_and_diagnostics_on_random_shapes(
+            keys in proptest::collection::vec(
+                prop::sample::select(vec!["index", "delta", "event_kind", "metadata", "x"]), 0..6),
+            kind in prop::sample::select(vec!["text", "thinking", "tool_call", ""]),
+            index in prop::sample::select(vec!["0", "3", "1.5", "null", "\"2\""]),
+            content in ".{0,6}",
+            meta_keys in proptest::collection::vec(
+                prop::sample::select(vec!["zmid", "runner_id", "y"]), 0..4),
+        ) {
+            let mut fields = Vec::new();
+            for k in &keys {
+                let value = match *k {
+                    "index" => index.to_string(),
+                    "delta" => format!(
+                        r#"{{"part_delta_kind":{:?},"content_delta":{}}}"#,
+                        kind,
+                        serde_json::Value::String(content.clone())
+                    ),
+                    "metadata" => {
+                        let inner: Vec<String> =
+                            meta_keys.iter().map(|m| format!(r#""{m}":"v_{m}""#)).collect();
+                        format!("{{{}}}", inner.join(","))
+                    }
+                    _ => "\"k\"".to_string(),
+                };
+                fields.push(format!(r#""{k}":{value}"#));
+            }
+            check(&format!("{{{}}}", fields.join(",")));
+        }
+    }
+}

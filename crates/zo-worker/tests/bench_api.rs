@@ -1,0 +1,80 @@
+//! The benchmark entry point (`zo_worker::bench_api::PipelineHandle`) runs the real stream
+//! pipeline: whatever the chunking, a live-shaped stream gives the same final result, an
+//! unfinished stream is incomplete, and an unknown mode is refused.
+
+use wasm_bindgen_test::*;
+use zo_worker::bench_api::PipelineHandle;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const META: &str = r#""metadata":{"zmid":"zmid_1","runner_id":"runner_1"}"#;
+
+fn live_stream(words: &[&str], complete: bool) -> String {
+    let mut s = String::from(
+        "id: 1\nevent: AgentRuntimeStreamChunk\ndata: {\"type\":\"status\",\"status\":\"running\",\"data\":{\"message\":\"Zo is thinking\"}}\n\n",
+    );
+    s.push_str(&format!(
+        "id: 2\nevent: PartStartEvent\ndata: {{\"index\":0,\"part\":{{\"part_kind\":\"text\",\"content\":{:?}}},\"event_kind\":\"part_start\",{META}}}\n\n",
+        words[0]
+    ));
+    for (i, w) in words[1..].iter().enumerate() {
+        s.push_str(&format!(
+            "id: {}\nevent: PartDeltaEvent\ndata: {{\"index\":0,\"delta\":{{\"part_delta_kind\":\"text\",\"content_delta\":{:?}}},\"event_kind\":\"part_delta\",{META}}}\n\n",
+            i + 3,
+            w
+        ));
+    }
+    if complete {
+        s.push_str(
+            "event: completed\ndata: {\"status\":\"completed\",\"conversation_id\":\"c1\"}\n\n",
+        );
+    }
+    s
+}
+
+fn run(bytes: &[u8], chunk: usize) -> (u32, String, String) {
+    let mut h = PipelineHandle::new("ask").unwrap_or_else(|_| panic!("ask is a mode"));
+    let mut updates = 0;
+    for c in bytes.chunks(chunk.max(1)) {
+        updates += h.push(c);
+    }
+    let status = h.finish();
+    let json = h
+        .result_json()
+        .unwrap_or_else(|_| panic!("the result serializes"));
+    (updates, status, json)
+}
+
+#[wasm_bindgen_test]
+fn any_chunking_gives_the_same_final_result() {
+    let words = ["Héllo", " wörld", ", 你好", " 🚀", " done."];
+    let stream = live_stream(&words, true);
+    let bytes = stream.as_bytes();
+    let (updates, status, json) = run(bytes, bytes.len());
+    assert_eq!(status, "succeeded");
+    assert!(updates >= words.len() as u32, "{updates} updates");
+    let result: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(result["text"], words.concat());
+    for chunk in [1, 2, 3, 7, 64] {
+        let (u, s, j) = run(bytes, chunk);
+        assert_eq!(
+            (u, s.as_str(), j.as_str()),
+            (updates, "succeeded", json.as_str()),
+            "chunk {chunk}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_stream_without_its_terminal_event_is_incomplete() {
+    let stream = live_stream(&["Half", " an", " answer"], false);
+    let (_, status, json) = run(stream.as_bytes(), 5);
+    assert_eq!(status, "incomplete");
+    let result: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(result["text"], "Half an answer");
+}
+
+#[wasm_bindgen_test]
+fn an_unknown_mode_is_refused() {
+    assert!(PipelineHandle::new("no-such-mode").is_err());
+}
