@@ -4,8 +4,8 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPanel, asksWith, serverAnswer, storedHistory, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
-import { PanelPage, renderedWords, words } from './panel.ts';
+import { startHarness, asksWith, serverAnswer, storedHistory, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
+import { PanelPage, panelOnFixture, renderedWords, words } from './panel.ts';
 
 let h: Harness;
 
@@ -17,14 +17,7 @@ after(async () => {
 }, HOOK);
 
 /** A panel bound to a fresh fixture tab, in Ask mode. */
-async function askPanel(): Promise<PanelPage> {
-  const target = await h.open('form.html');
-  const panel = new PanelPage(await openPanel(h.ext, target));
-  await panel.ready();
-  await panel.setMode('Ask');
-  await panel.record();
-  return panel;
-}
+const askPanel = (): Promise<PanelPage> => panelOnFixture(h);
 
 /** The one request the extension sent for `marker`, and the server's full answer to it. */
 async function expectedFor(marker: string): Promise<string> {

@@ -5,7 +5,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, openPanel, asksWith, serverAnswer, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
-import { PanelPage, renderedWords, words } from './panel.ts';
+import { PanelPage, panelOnFixture, renderedWords, words } from './panel.ts';
 
 let h: Harness;
 
@@ -16,14 +16,8 @@ after(async () => {
   await h?.close();
 }, HOOK);
 
-async function askPanel(): Promise<PanelPage> {
-  const target = await h.open('form.html');
-  const panel = new PanelPage(await openPanel(h.ext, target));
-  await panel.ready();
-  await panel.setMode('Ask');
-  await panel.record();
-  return panel;
-}
+/** A panel bound to a fresh fixture tab, in Ask mode. */
+const askPanel = (): Promise<PanelPage> => panelOnFixture(h);
 
 /** The full normal answer to the request the extension sent for `marker`. */
 async function expectedFor(marker: string): Promise<string> {

@@ -5,7 +5,7 @@
 //! class names (crates/zo-panel/src/{layout,message_view}.rs) where no role exists.
 
 import type { Locator, Page } from 'playwright-core';
-import { waitFor, WAIT_MS } from './harness.ts';
+import { waitFor, WAIT_MS, openPanel, type Harness } from './harness.ts';
 
 /** Final states of an assistant message (`data-status` on its article). */
 export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'failed' | 'interrupted';
@@ -190,6 +190,16 @@ export class AssistantMessage {
 }
 
 /** Collapses whitespace runs, so rendered Markdown text and raw text compare by words. */
+/** A panel bound to a fresh tab of fixture page `fixturePath`, switched to `mode`, recording. */
+export async function panelOnFixture(h: Harness, fixturePath = 'form.html', mode = 'Ask'): Promise<PanelPage> {
+  const target = await h.open(fixturePath);
+  const panel = new PanelPage(await openPanel(h.ext, target));
+  await panel.ready();
+  await panel.setMode(mode);
+  await panel.record();
+  return panel;
+}
+
 export function words(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
