@@ -8,7 +8,7 @@ export const TESTS_DIR = path.resolve(BENCH_DIR, '..');
 export const ROOT = path.resolve(TESTS_DIR, '..');
 /** The built extension modules measured (what ./build.sh writes); ZO_BENCH_PKG overrides. */
 export const PKG_DIR = path.resolve(process.env.ZO_BENCH_PKG ?? path.join(ROOT, 'extension', 'pkg'));
-export const CHROMIUM = process.env.ZO_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM } from '../chromium.ts';
 export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 /** One line of the results table. `target` is the goal in words; `met` is true/false when the

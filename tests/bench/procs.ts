@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { ROOT, CHROMIUM } from './lib.ts';
+import { extensionArgs } from '../chromium.ts';
 
 export const ZO_DEV_BIN = process.env.ZO_DEV_BIN ?? path.join(ROOT, 'target', 'debug', 'zo-dev');
 export const DEV_KEY = 'zo_sk_dev';
@@ -66,18 +67,7 @@ export async function launchExtension(): Promise<Extension> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: false, // --headless=new below (extensions need it)
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--disable-extensions-except=${ROOT}`,
-      `--load-extension=${ROOT}`,
-    ],
+    args: extensionArgs(ROOT),
   });
   const ours = (w: Worker) => w.url().startsWith('chrome-extension://') && w.url().endsWith('/extension/background.js');
   try {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { CHROMIUM, extensionArgs } from '../chromium.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -50,19 +51,9 @@ before(async () => {
   base = `http://127.0.0.1:${addr.port}`;
   profile = await mkdtemp(join(tmpdir(), 'zo-content-'));
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: false,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--disable-extensions-except=${root}`,
-      `--load-extension=${root}`,
-    ],
+    executablePath: CHROMIUM,
+    headless: false, // --headless=new in the args (extensions need it)
+    args: extensionArgs(root),
   });
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 });

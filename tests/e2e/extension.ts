@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker, type ConsoleMessage } from 'playwright-core';
 import { CHROMIUM, EXTENSION_DIR } from './paths.ts';
+import { extensionArgs } from '../chromium.ts';
 import { FatalWaitError, waitFor } from './wait.ts';
 import { DEV_KEY, type ZoServe } from './zo-serve.ts';
 
@@ -67,18 +68,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
   );
   const headless = !process.env.DISPLAY || process.env.ZO_E2E_HEADLESS === '1';
-  const args = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-    `--disable-extensions-except=${EXTENSION_DIR}`,
-    `--load-extension=${EXTENSION_DIR}`,
-  ];
-  if (headless) args.unshift('--headless=new');
+  const args = extensionArgs(EXTENSION_DIR, headless);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: false, // headless is chosen through --headless=new above (extensions need it)

@@ -8,4 +8,4 @@ export const TESTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const ROOT = path.resolve(TESTS_DIR, '..');
 /** The folder loaded unpacked: the repository root (override with ZO_E2E_EXTENSION_DIR). */
 export const EXTENSION_DIR = path.resolve(process.env.ZO_E2E_EXTENSION_DIR ?? ROOT);
-export const CHROMIUM = process.env.ZO_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM } from '../chromium.ts';

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { startZoServe, waitFor, missingManifestFiles, CHROMIUM, EXTENSION_DIR, DEV_KEY, type ZoServe } from './harness.ts';
+import { extensionArgs } from '../chromium.ts';
 
 /** Chromium's idle limit for extension service workers. */
 const IDLE_LIMIT_MS = 30_000;
@@ -76,21 +77,7 @@ before(async () => {
   userDataDir = mkdtempSync(path.join(tmpdir(), 'zo-keepalive-'));
   chrome = spawn(
     CHROMIUM,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--user-data-dir=${userDataDir}`,
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--remote-debugging-pipe',
-      'about:blank',
-    ],
+    [...extensionArgs(EXTENSION_DIR), `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   cdp = new CdpPipe(chrome.stdio[3] as Writable, chrome.stdio[4] as Readable);
