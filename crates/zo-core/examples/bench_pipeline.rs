@@ -25,8 +25,10 @@ fn main() -> Result<(), String> {
     for _ in 0..runs.max(1) {
         let start = Instant::now();
         let mut pipeline = StreamPipeline::new(Mode::Ask);
+        let mut updates = Vec::new();
         for piece in body.chunks(size) {
-            pipeline.push_bytes(piece);
+            updates.clear();
+            pipeline.push_bytes_into(piece, &mut updates);
         }
         let result = pipeline.finish();
         times.push(start.elapsed().as_secs_f64() * 1e3);

@@ -3,6 +3,8 @@
 //! sentence, in a fenced block). The judging is done by [`ProseFilter`]; outside Co-browse
 //! mode everything passes.
 
+use std::borrow::Cow;
+
 use crate::prose_filter::ProseFilter;
 
 #[derive(Debug, Clone)]
@@ -18,11 +20,12 @@ impl AnswerGate {
         }
     }
 
-    /// Reads the next piece of the part; returns the text that can be shown now (maybe empty).
-    pub fn push(&mut self, piece: &str) -> String {
+    /// Reads the next piece of the part; returns the text that can be shown now (maybe empty):
+    /// `piece` itself outside Co-browse mode.
+    pub fn push<'a>(&mut self, piece: &'a str) -> Cow<'a, str> {
         match &mut self.filter {
-            Some(filter) => filter.push(piece),
-            None => piece.to_string(),
+            Some(filter) => Cow::Owned(filter.push(piece)),
+            None => Cow::Borrowed(piece),
         }
     }
 

@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 
 use crate::answer_gate::AnswerGate;
-use crate::events::{Delta, Part, PartRef, ZoEvent};
+use crate::events::{Delta, Part, PartRef, TokenDelta, ZoEvent};
 use crate::protocol::{FinalResult, FinalStatus, Mode, ToolActivity};
 use crate::tools::Tools;
 
@@ -64,7 +64,11 @@ struct PartState {
 #[derive(Debug)]
 pub struct Assembler {
     mode: Mode,
-    parts: HashMap<PartRef, PartState>,
+    /// Every part seen, in start order; `slots` says where each key's part is.
+    parts: Vec<PartState>,
+    slots: HashMap<PartRef, usize>,
+    /// The part appended to last: consecutive tokens of one part skip the key lookup.
+    recent: Option<(PartRef, usize)>,
     last_zmid: Option<String>,
     answer: String,
     thinking: String,
@@ -82,7 +86,9 @@ impl Assembler {
     pub fn new(mode: Mode) -> Self {
         Assembler {
             mode,
-            parts: HashMap::new(),
+            parts: Vec::new(),
+            slots: HashMap::new(),
+            recent: None,
             last_zmid: None,
             answer: String::new(),
             thinking: String::new(),
@@ -220,12 +226,72 @@ impl Assembler {
         result
     }
 
+    /// Takes one token delta (the fast path of [`Assembler::push`] for
+    /// `ZoEvent::PartDelta` with a text or thinking delta: same updates, no allocation while
+    /// the tokens continue the same part).
+    pub fn push_token(&mut self, token: TokenDelta<'_>, out: &mut Vec<StreamUpdate>) {
+        if self.terminal.is_some() {
+            return;
+        }
+        let recent = match &self.recent {
+            Some((k, i)) if k.index == token.index && k.zmid.as_deref() == Some(&*token.zmid) => {
+                Some(*i)
+            }
+            _ => None,
+        };
+        match recent {
+            Some(i) => {
+                self.remember_zmid(&token.zmid);
+                self.append_at(i, &token.content, out);
+            }
+            None => self.push(token.into(), out),
+        }
+    }
+
+    fn remember_zmid(&mut self, zmid: &str) {
+        if self.last_zmid.as_deref() != Some(zmid) {
+            self.last_zmid = Some(zmid.to_string());
+        }
+    }
+
     fn key(&mut self, mut part_ref: PartRef) -> PartRef {
         match &part_ref.zmid {
-            Some(z) => self.last_zmid = Some(z.clone()),
+            Some(z) => {
+                if self.last_zmid.as_deref() != Some(z.as_str()) {
+                    self.last_zmid = Some(z.clone());
+                }
+            }
             None => part_ref.zmid.clone_from(&self.last_zmid),
         }
         part_ref
+    }
+
+    /// Where the part `key` is, if it was started.
+    fn slot(&self, key: &PartRef) -> Option<usize> {
+        match &self.recent {
+            Some((k, i)) if k == key => Some(*i),
+            _ => self.slots.get(key).copied(),
+        }
+    }
+
+    fn part(&self, key: &PartRef) -> Option<&PartState> {
+        self.slot(key).and_then(|i| self.parts.get(i))
+    }
+
+    fn part_mut(&mut self, key: &PartRef) -> Option<&mut PartState> {
+        self.slot(key).and_then(|i| self.parts.get_mut(i))
+    }
+
+    /// Starts the part `key`; a restarted key (a new response without zmid) replaces the old
+    /// part in place.
+    fn insert_part(&mut self, key: PartRef, state: PartState) {
+        match self.slot(&key).and_then(|i| self.parts.get_mut(i)) {
+            Some(old) => *old = state,
+            None => {
+                self.slots.insert(key, self.parts.len());
+                self.parts.push(state);
+            }
+        }
     }
 
     fn part_start(&mut self, part_ref: PartRef, part: Part, out: &mut Vec<StreamUpdate>) {
@@ -261,8 +327,7 @@ impl Assembler {
             self.release_held(out);
             self.active_text = Some(key.clone());
         }
-        // A restarted key (a new response without zmid) replaces the old part.
-        self.parts.insert(key.clone(), state);
+        self.insert_part(key.clone(), state);
         self.append(&key, &first, out);
     }
 
@@ -276,7 +341,7 @@ impl Assembler {
                 tool_name,
                 args,
             } => {
-                let id = match (&tool_call_id, self.parts.get(&key)) {
+                let id = match (&tool_call_id, self.part(&key)) {
                     (Some(id), _) => id.clone(),
                     (None, Some(p)) => p.tool_id.clone(),
                     (None, None) => String::new(),
@@ -286,7 +351,7 @@ impl Assembler {
             }
             Delta::Other { .. } => return,
         };
-        if !self.parts.contains_key(&key) {
+        if self.slot(&key).is_none() {
             // A delta without its start: start the part implicitly (nothing is dropped).
             let part = match kind {
                 Kind::Thinking => Part::Thinking {
@@ -309,7 +374,7 @@ impl Assembler {
                 tool_name,
                 args,
             } => {
-                let id = match self.parts.get(&key) {
+                let id = match self.part(&key) {
                     Some(p) if tool_call_id.is_empty() => p.tool_id.clone(),
                     _ => tool_call_id,
                 };
@@ -319,7 +384,7 @@ impl Assembler {
             }
             _ => return,
         };
-        let Some(state) = self.parts.get(&key) else {
+        let Some(state) = self.part(&key) else {
             return;
         };
         // Only a strict extension of what streamed is used (a lost delta), never a replacement.
@@ -331,32 +396,62 @@ impl Assembler {
 
     /// Appends `text` to the part `key` (which exists) and to the answer or thinking.
     fn append(&mut self, key: &PartRef, text: &str, out: &mut Vec<StreamUpdate>) {
+        let Some(i) = self.slot(key) else {
+            return;
+        };
+        if !matches!(&self.recent, Some((k, _)) if k == key) {
+            self.recent = Some((key.clone(), i));
+        }
+        self.append_at(i, text, out);
+    }
+
+    /// Appends `text` to the part in slot `i` and to the answer or thinking.
+    fn append_at(&mut self, i: usize, text: &str, out: &mut Vec<StreamUpdate>) {
         if text.is_empty() {
             return;
         }
-        let Some(state) = self.parts.get_mut(key) else {
+        let Some(state) = self.parts.get_mut(i) else {
             return;
         };
         state.text.push_str(text);
         match state.kind {
             Kind::Thinking => {
                 self.thinking.push_str(text);
-                out.push(StreamUpdate::Thinking(text.to_string()));
+                push_text(out, TextStream::Thinking, text);
             }
             Kind::Text => {
-                let mut piece = String::new();
                 if std::mem::take(&mut state.separator_pending) {
-                    piece.push_str(separator(&self.answer));
+                    let piece = format!("{}{text}", separator(&self.answer));
+                    self.answer.push_str(&piece);
+                    push_text(out, TextStream::Answer, &state.gate.push(&piece));
+                } else {
+                    self.answer.push_str(text);
+                    push_text(out, TextStream::Answer, &state.gate.push(text));
                 }
-                piece.push_str(text);
-                self.answer.push_str(&piece);
-                let shown = state.gate.push(&piece);
                 self.hid_action_json |= state.gate.hid_action_json();
-                if !shown.is_empty() {
-                    out.push(StreamUpdate::Answer(shown));
-                }
             }
             Kind::Tool | Kind::Other => {}
         }
+    }
+}
+
+/// Which text an update extends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextStream {
+    Answer,
+    Thinking,
+}
+
+/// Appends a text update to `out`, joined to the last update when that extends the same text:
+/// one update per push, not one per token.
+fn push_text(out: &mut Vec<StreamUpdate>, stream: TextStream, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    match (out.last_mut(), stream) {
+        (Some(StreamUpdate::Answer(last)), TextStream::Answer)
+        | (Some(StreamUpdate::Thinking(last)), TextStream::Thinking) => last.push_str(text),
+        (_, TextStream::Answer) => out.push(StreamUpdate::Answer(text.to_string())),
+        (_, TextStream::Thinking) => out.push(StreamUpdate::Thinking(text.to_string())),
     }
 }

@@ -6,6 +6,8 @@
 //! JSON is an error value, never a panic; unknown events and fields are counted in
 //! [`Diagnostics`] (names only).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -13,6 +15,7 @@ use crate::diagnostics::Diagnostics;
 use shapes::{decode_object, str_field};
 
 mod fast_delta;
+mod json_scan;
 mod shapes;
 use crate::sse::SseEvent;
 
@@ -244,52 +247,99 @@ fn name_for_kind(kind: &str) -> Option<&'static str> {
     })
 }
 
-/// Decodes one SSE event, recording what was seen in `diag`.
-pub fn decode(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
-    if event.event == "PartDeltaEvent" {
-        // Token deltas in the live shape: same result and diagnostics, without a Value tree.
-        if let Some(zo) = fast_delta::decode(&event.data, diag) {
-            return Ok(zo);
+/// A text or thinking token of a part, borrowed from the SSE data where it needs no unescaping:
+/// the commonest event of a long answer, decoded without allocating.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenDelta<'a> {
+    pub zmid: Cow<'a, str>,
+    pub index: u64,
+    pub thinking: bool,
+    pub content: Cow<'a, str>,
+}
+
+impl From<TokenDelta<'_>> for ZoEvent {
+    fn from(t: TokenDelta<'_>) -> ZoEvent {
+        let content = t.content.into_owned();
+        ZoEvent::PartDelta {
+            part_ref: PartRef {
+                zmid: Some(t.zmid.into_owned()),
+                index: t.index,
+            },
+            delta: if t.thinking {
+                Delta::Thinking { content }
+            } else {
+                Delta::Text { content }
+            },
         }
     }
-    decode_general(event, diag)
+}
+
+/// A decoded event: a borrowed token delta (the fast path) or any event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decoded<'a> {
+    Token(TokenDelta<'a>),
+    Event(ZoEvent),
+}
+
+/// Decodes one SSE event, recording what was seen in `diag`.
+pub fn decode(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
+    Ok(match decode_borrowed(&event.event, &event.data, diag)? {
+        Decoded::Token(t) => t.into(),
+        Decoded::Event(e) => e,
+    })
+}
+
+/// Decodes the SSE event named `name` with data `data`; a token delta in the live shape
+/// borrows from `data` (same result and diagnostics as [`decode`]).
+pub fn decode_borrowed<'a>(
+    name: &str,
+    data: &'a str,
+    diag: &mut Diagnostics,
+) -> Result<Decoded<'a>, DecodeError> {
+    if name == "PartDeltaEvent" {
+        // Token deltas in the live shape: same result and diagnostics, without a Value tree.
+        if let Some(token) = fast_delta::decode(data, diag) {
+            return Ok(Decoded::Token(token));
+        }
+    }
+    decode_general(name, data, diag).map(Decoded::Event)
 }
 
 /// Any event, through a `serde_json::Value` (every shape, every field name recorded).
-fn decode_general(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
-    if event.event == MODEL_REQUEST {
+fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
+    if name == MODEL_REQUEST {
         diag.event(MODEL_REQUEST);
         diag.dropped_model_request();
         return Ok(ZoEvent::ModelRequest);
     }
-    if event.event == "End" {
+    if name == "End" {
         diag.event("End");
         return Ok(ZoEvent::LegacyEnd);
     }
-    let value: Value = match serde_json::from_str(&event.data) {
+    let value: Value = match serde_json::from_str(data) {
         Ok(v) => v,
         Err(err) => {
-            diag.event(&event.event);
+            diag.event(name);
             diag.invalid_json();
             // A terminal event still ends the stream when its data is unreadable.
-            if let Some(terminal) = terminal_without_data(&event.event) {
+            if let Some(terminal) = terminal_without_data(name) {
                 return Ok(terminal);
             }
             return Err(DecodeError::InvalidJson {
-                event: event.event.clone(),
+                event: name.to_string(),
                 line: err.line(),
                 column: err.column(),
             });
         }
     };
     let Value::Object(obj) = value else {
-        diag.event(&event.event);
+        diag.event(name);
         diag.invalid_shape();
         return Err(DecodeError::NotAnObject {
-            event: event.event.clone(),
+            event: name.to_string(),
         });
     };
-    let name: &str = if event.event == "message" || event.event.is_empty() {
+    let resolved: &str = if name == "message" || name.is_empty() {
         if obj.get("kind").and_then(Value::as_str) == Some("request")
             || obj.get("event_kind").and_then(Value::as_str) == Some("frontend_model_request")
         {
@@ -299,14 +349,14 @@ fn decode_general(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, D
         }
         match str_field(&obj, "event_kind").and_then(|k| name_for_kind(&k)) {
             Some(n) => n,
-            None => &event.event,
+            None => name,
         }
     } else {
-        &event.event
+        name
     };
-    diag.event(name);
-    record_fields(name, &obj, diag);
-    let result = decode_object(name, &obj);
+    diag.event(resolved);
+    record_fields(resolved, &obj, diag);
+    let result = decode_object(resolved, &obj);
     if matches!(result, Ok(ZoEvent::Unknown { .. })) {
         diag.unknown_event();
     }

@@ -14,10 +14,10 @@
 use crate::assembler::Assembler;
 pub use crate::assembler::StreamUpdate;
 use crate::diagnostics::Diagnostics;
-use crate::events::{decode, DecodeError};
+use crate::events::{decode_borrowed, DecodeError, Decoded};
 use crate::protocol::{FinalResult, FinalStatus, Mode};
 use crate::resume::{ResumeGuard, Resumed};
-use crate::sse::{SseOutput, SseParser};
+use crate::sse::{SseItem, SseParser};
 
 /// At most this many decode errors are kept for logging (all are counted in diagnostics).
 const MAX_KEPT_ERRORS: usize = 16;
@@ -31,6 +31,8 @@ pub struct StreamPipeline {
     answer_guard: ResumeGuard,
     thinking_guard: ResumeGuard,
     errors: Vec<DecodeError>,
+    /// The assembler's updates of one push before the resume guards (kept for its capacity).
+    scratch: Vec<StreamUpdate>,
     server_retry_ms: Option<u64>,
     bytes: u64,
     sse_events: u64,
@@ -54,6 +56,7 @@ impl StreamPipeline {
             answer_guard: ResumeGuard::new(shown_answer),
             thinking_guard: ResumeGuard::new(shown_thinking),
             errors: Vec::new(),
+            scratch: Vec::new(),
             server_retry_ms: None,
             bytes: 0,
             sse_events: 0,
@@ -83,36 +86,41 @@ impl StreamPipeline {
         }
     }
 
-    /// Feeds the next bytes of the response body.
+    /// Feeds the next bytes of the response body. Consecutive text of one kind is joined into
+    /// one update (one per push, not one per token).
     pub fn push_bytes(&mut self, bytes: &[u8]) -> Vec<StreamUpdate> {
+        let mut out = Vec::new();
+        self.push_bytes_into(bytes, &mut out);
+        out
+    }
+
+    /// Like [`StreamPipeline::push_bytes`], appending the updates to `out` (a caller that
+    /// reuses one vector allocates nothing per push for it).
+    pub fn push_bytes_into(&mut self, bytes: &[u8], out: &mut Vec<StreamUpdate>) {
         self.bytes += bytes.len() as u64;
-        let mut outputs = Vec::new();
-        self.parser.push_into(bytes, &mut outputs);
-        let mut raw = Vec::new();
-        for output in outputs {
-            match output {
-                SseOutput::Retry(ms) => {
-                    self.diagnostics.retry_field();
-                    self.server_retry_ms = Some(ms);
-                }
-                SseOutput::Event(event) => {
-                    self.sse_events += 1;
-                    match decode(&event, &mut self.diagnostics) {
-                        Ok(zo) => self.assembler.push(zo, &mut raw),
-                        Err(err) => {
-                            if self.errors.len() < MAX_KEPT_ERRORS {
-                                self.errors.push(err);
-                            }
+        let mut raw = std::mem::take(&mut self.scratch);
+        self.parser.push_with(bytes, |item| match item {
+            SseItem::Retry(ms) => {
+                self.diagnostics.retry_field();
+                self.server_retry_ms = Some(ms);
+            }
+            SseItem::Event(event) => {
+                self.sse_events += 1;
+                match decode_borrowed(event.event, event.data, &mut self.diagnostics) {
+                    Ok(Decoded::Token(token)) => self.assembler.push_token(token, &mut raw),
+                    Ok(Decoded::Event(zo)) => self.assembler.push(zo, &mut raw),
+                    Err(err) => {
+                        if self.errors.len() < MAX_KEPT_ERRORS {
+                            self.errors.push(err);
                         }
                     }
                 }
             }
+        });
+        for update in raw.drain(..) {
+            self.guard(update, out);
         }
-        let mut out = Vec::with_capacity(raw.len());
-        for update in raw {
-            self.guard(update, &mut out);
-        }
-        out
+        self.scratch = raw;
     }
 
     /// The body ended: the final result (status Incomplete when no terminal event came; its
@@ -193,12 +201,12 @@ impl StreamPipeline {
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
             StreamUpdate::Answer(delta) => {
-                if let Some(r) = self.answer_guard.push(&delta) {
+                if let Some(r) = self.answer_guard.push_owned(delta) {
                     out.push(answer_update(r));
                 }
             }
             StreamUpdate::Thinking(delta) => {
-                if let Some(r) = self.thinking_guard.push(&delta) {
+                if let Some(r) = self.thinking_guard.push_owned(delta) {
                     out.push(thinking_update(r));
                 }
             }

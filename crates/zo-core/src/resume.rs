@@ -42,6 +42,18 @@ impl ResumeGuard {
         ResumeGuard { shown, state }
     }
 
+    /// Like [`ResumeGuard::push`], taking the delta by value: passed through without a copy
+    /// once on-screen and new text agree (the common case: no retry happened).
+    pub fn push_owned(&mut self, delta: String) -> Option<Resumed> {
+        match self.state {
+            State::Passing if !delta.is_empty() => {
+                self.shown.push_str(&delta);
+                Some(Resumed::Append(delta))
+            }
+            _ => self.push(&delta),
+        }
+    }
+
     /// Takes one delta of the new attempt; returns what to show, if anything.
     pub fn push(&mut self, delta: &str) -> Option<Resumed> {
         if delta.is_empty() {

@@ -5,6 +5,10 @@
 //! Cost is linear in the bytes received whatever the chunking: each byte is UTF-8 decoded once,
 //! scanned for a line end once and copied into the current line / data buffer at most twice. An
 //! unfinished line is kept as a growing buffer and only the newly arrived text is scanned.
+//!
+//! The hot path allocates nothing per event: [`SseParser::push_with`] hands each event to a
+//! callback as an [`SseEventRef`] borrowing the parser's reused buffers; [`SseParser::push`]
+//! gives owned [`SseEvent`]s for callers that keep them.
 
 use crate::utf8::Utf8Decoder;
 
@@ -19,12 +23,50 @@ pub struct SseEvent {
     pub id: String,
 }
 
+/// One dispatched event, borrowed from the parser (valid for the callback's duration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SseEventRef<'a> {
+    /// The event type, `"message"` when none was given.
+    pub event: &'a str,
+    /// The data lines joined with `\n` (without the final newline).
+    pub data: &'a str,
+    /// The last event ID at dispatch time.
+    pub id: &'a str,
+}
+
+impl SseEventRef<'_> {
+    pub fn to_owned_event(&self) -> SseEvent {
+        SseEvent {
+            event: self.event.to_string(),
+            data: self.data.to_string(),
+            id: self.id.to_string(),
+        }
+    }
+}
+
 /// What the parser reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SseOutput {
     Event(SseEvent),
     /// A valid `retry:` field: the new reconnection time in milliseconds (saturating).
     Retry(u64),
+}
+
+/// What the parser reports, borrowed (see [`SseParser::push_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SseItem<'a> {
+    Event(SseEventRef<'a>),
+    /// A valid `retry:` field: the new reconnection time in milliseconds (saturating).
+    Retry(u64),
+}
+
+impl SseItem<'_> {
+    pub fn to_output(&self) -> SseOutput {
+        match self {
+            SseItem::Event(e) => SseOutput::Event(e.to_owned_event()),
+            SseItem::Retry(ms) => SseOutput::Retry(*ms),
+        }
+    }
 }
 
 /// The incremental parser. Feed bytes with [`SseParser::push`]; call [`SseParser::finish`] at
@@ -74,8 +116,14 @@ impl SseParser {
 
     /// Like [`SseParser::push`], appending to `out`.
     pub fn push_into(&mut self, bytes: &[u8], out: &mut Vec<SseOutput>) {
+        self.push_with(bytes, |item| out.push(item.to_output()));
+    }
+
+    /// Feeds the next bytes of the body, calling `emit` with each event and `retry` value they
+    /// complete, in order. Nothing is allocated per event: the event borrows the parser.
+    pub fn push_with(&mut self, bytes: &[u8], mut emit: impl FnMut(SseItem<'_>)) {
         let mut decoder = std::mem::take(&mut self.decoder);
-        decoder.decode(bytes, |text| self.feed_text(text, out));
+        decoder.decode(bytes, |text| self.feed_text(text, &mut emit));
         self.decoder = decoder;
     }
 
@@ -101,7 +149,7 @@ impl SseParser {
         self.scanned
     }
 
-    fn feed_text(&mut self, mut text: &str, out: &mut Vec<SseOutput>) {
+    fn feed_text(&mut self, mut text: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         if !self.bom_checked && !text.is_empty() {
             self.bom_checked = true;
             text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
@@ -111,15 +159,15 @@ impl SseParser {
             text = text.strip_prefix('\n').unwrap_or(text);
         }
         // A byte scan: CR and LF are ASCII, so their byte positions are char boundaries.
-        while let Some(pos) = text.bytes().position(|b| b == b'\r' || b == b'\n') {
+        while let Some(pos) = memchr::memchr2(b'\r', b'\n', text.as_bytes()) {
             self.scanned += (pos + 1) as u64;
             let piece = &text[..pos];
             if self.line.is_empty() {
-                self.process_line(piece, out);
+                self.process_line(piece, emit);
             } else {
                 let mut line = std::mem::take(&mut self.line);
                 line.push_str(piece);
-                self.process_line(&line, out);
+                self.process_line(&line, emit);
                 line.clear();
                 self.line = line;
             }
@@ -137,9 +185,9 @@ impl SseParser {
         self.line.push_str(text);
     }
 
-    fn process_line(&mut self, line: &str, out: &mut Vec<SseOutput>) {
+    fn process_line(&mut self, line: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         if line.is_empty() {
-            self.dispatch(out);
+            self.dispatch(emit);
             return;
         }
         if line.starts_with(':') {
@@ -166,31 +214,31 @@ impl SseParser {
                 let ms = value.bytes().fold(0u64, |acc, b| {
                     acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
                 });
-                out.push(SseOutput::Retry(ms));
+                emit(SseItem::Retry(ms));
             }
             _ => {}
         }
     }
 
-    fn dispatch(&mut self, out: &mut Vec<SseOutput>) {
+    fn dispatch(&mut self, emit: &mut impl FnMut(SseItem<'_>)) {
         self.last_event_id.clone_from(&self.last_event_id_buffer);
         if self.data.is_empty() {
             self.event_type.clear();
             return;
         }
-        if self.data.ends_with('\n') {
-            self.data.pop();
-        }
+        let data = self.data.strip_suffix('\n').unwrap_or(&self.data);
         let event = if self.event_type.is_empty() {
-            "message".to_string()
+            "message"
         } else {
-            std::mem::take(&mut self.event_type)
+            &self.event_type
         };
-        out.push(SseOutput::Event(SseEvent {
+        emit(SseItem::Event(SseEventRef {
             event,
-            data: std::mem::take(&mut self.data),
-            id: self.last_event_id.clone(),
+            data,
+            id: &self.last_event_id,
         }));
+        self.data.clear();
+        self.event_type.clear();
     }
 }
 

@@ -2,7 +2,7 @@
 //! legacy deltas, releasing held-back text, and building the [`FinalResult`] (Co-browse
 //! envelopes parsed into `done.response` and normalized actions).
 
-use super::{Assembler, Kind, PartState, StreamUpdate};
+use super::{push_text, Assembler, Kind, PartState, StreamUpdate, TextStream};
 use crate::answer_gate::AnswerGate;
 use crate::envelope::parse_answer;
 use crate::events::PartRef;
@@ -14,11 +14,11 @@ impl Assembler {
             zmid: Some("legacy".to_string()),
             index: 0,
         };
-        if !self.parts.contains_key(&key) {
+        if self.slot(&key).is_none() {
             let state = self.new_part(Kind::Text, false);
             self.release_held(out);
             self.active_text = Some(key.clone());
-            self.parts.insert(key.clone(), state);
+            self.insert_part(key.clone(), state);
         }
         self.append(&key, content, out);
     }
@@ -33,9 +33,9 @@ impl Assembler {
             zmid: Some("final".to_string()),
             index: 0,
         };
-        if !self.parts.contains_key(&key) {
+        if self.slot(&key).is_none() {
             let state = self.new_part(Kind::Text, false);
-            self.parts.insert(key.clone(), state);
+            self.insert_part(key.clone(), state);
         }
         if self.active_text.as_ref() != Some(&key) {
             self.release_held(out);
@@ -73,8 +73,8 @@ impl Assembler {
         let Some(key) = self.active_text.take() else {
             return;
         };
-        if let Some(held) = self.parts.get_mut(&key).and_then(|s| s.gate.release()) {
-            out.push(StreamUpdate::Answer(held));
+        if let Some(held) = self.part_mut(&key).and_then(|s| s.gate.release()) {
+            push_text(out, TextStream::Answer, &held);
         }
     }
 

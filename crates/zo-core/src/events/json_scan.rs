@@ -1,0 +1,311 @@
+//! A minimal strict JSON reader for fixed event shapes: objects with plain keys, strings
+//! (borrowed unless they hold escapes) and unsigned integers, read in one pass without building
+//! a tree. It accepts only what `serde_json` accepts for the same value; anything it does not
+//! handle (an escaped key, a float, a nested array, ...) is `None`, and the caller falls back to
+//! the general decoder, so being conservative is always correct.
+
+use std::borrow::Cow;
+
+pub(super) struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Scanner<'a> {
+    pub(super) fn new(text: &'a str) -> Self {
+        Scanner { text, pos: 0 }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes().get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        self.skip_ws();
+        (self.peek()? == byte).then(|| self.pos += 1)
+    }
+
+    /// The end of the text (whitespace allowed).
+    pub(super) fn end(&mut self) -> Option<()> {
+        self.skip_ws();
+        (self.pos == self.text.len()).then_some(())
+    }
+
+    /// Reads `{ "key": value, ... }`, calling `field` with each key (positioned at its value,
+    /// which `field` must read). Keys holding escapes are not handled (`None`).
+    pub(super) fn object(
+        &mut self,
+        mut field: impl FnMut(&mut Self, &'a str) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(b'{')?;
+        if self.eat(b'}').is_some() {
+            return Some(());
+        }
+        loop {
+            self.skip_ws();
+            let key = match self.string()? {
+                Cow::Borrowed(key) => key,
+                Cow::Owned(_) => return None,
+            };
+            self.eat(b':')?;
+            self.skip_ws();
+            field(self, key)?;
+            self.skip_ws();
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b'}' => {
+                    self.pos += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// A string value (the reader is at its opening quote after whitespace).
+    pub(super) fn string(&mut self) -> Option<Cow<'a, str>> {
+        self.skip_ws();
+        if self.peek()? != b'"' {
+            return None;
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let bytes = self.bytes();
+        self.pos += special(bytes.get(start..)?)?;
+        match *bytes.get(self.pos)? {
+            b'"' => {
+                let s = self.text.get(start..self.pos)?;
+                self.pos += 1;
+                return Some(Cow::Borrowed(s));
+            }
+            b'\\' => {}
+            _ => return None,
+        }
+        let mut out = String::from(self.text.get(start..self.pos)?);
+        loop {
+            let b = *bytes.get(self.pos)?;
+            match b {
+                b'"' => {
+                    self.pos += 1;
+                    return Some(Cow::Owned(out));
+                }
+                b'\\' => {
+                    self.pos += 1;
+                    self.escape(&mut out)?;
+                }
+                b if b < 0x20 => return None,
+                _ => {
+                    // Copy the run up to the next quote, backslash or control character.
+                    let run_start = self.pos;
+                    self.pos += special(bytes.get(run_start..)?)?;
+                    out.push_str(self.text.get(run_start..self.pos)?);
+                }
+            }
+        }
+    }
+
+    /// One escape after its backslash.
+    fn escape(&mut self, out: &mut String) -> Option<()> {
+        let b = self.peek()?;
+        self.pos += 1;
+        let c = match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let unit = self.hex4()?;
+                match unit {
+                    0xD800..=0xDBFF => {
+                        // A high surrogate must be followed by an escaped low surrogate
+                        // (serde_json rejects a lone one).
+                        if self.bytes().get(self.pos..self.pos + 2)? != b"\\u" {
+                            return None;
+                        }
+                        self.pos += 2;
+                        let low = self.hex4()?;
+                        if !(0xDC00..=0xDFFF).contains(&low) {
+                            return None;
+                        }
+                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
+                    }
+                    0xDC00..=0xDFFF => return None,
+                    _ => char::from_u32(unit)?,
+                }
+            }
+            _ => return None,
+        };
+        out.push(c);
+        Some(())
+    }
+
+    fn hex4(&mut self) -> Option<u32> {
+        let digits = self.bytes().get(self.pos..self.pos + 4)?;
+        let mut value = 0u32;
+        for &d in digits {
+            value = value * 16 + char::from(d).to_digit(16)?;
+        }
+        self.pos += 4;
+        Some(value)
+    }
+
+    /// A non-negative integer without fraction or exponent that fits in u64.
+    pub(super) fn uint(&mut self) -> Option<u64> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            value = value.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+            self.pos += 1;
+        }
+        let len = self.pos - start;
+        let leading_zero = len > 1 && self.bytes().get(start) == Some(&b'0');
+        if len == 0 || leading_zero || matches!(self.peek(), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        Some(value)
+    }
+}
+
+/// Where the first byte that ends a plain run of string characters is: a quote, a backslash
+/// or a control character (invalid raw in JSON). Eight bytes at a time while none is there.
+fn special(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // Exact "some byte is zero" / "some byte is below n" word tests (n <= 0x80).
+    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH != 0;
+    let mut at = 0;
+    for word in bytes.chunks_exact(8) {
+        let mut le = [0u8; 8];
+        le.copy_from_slice(word);
+        let w = u64::from_le_bytes(le);
+        if below(w ^ (ONES * u64::from(b'"')), 1)
+            || below(w ^ (ONES * u64::from(b'\\')), 1)
+            || below(w, 0x20)
+        {
+            break;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    let found = rest
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+    Some(at + found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn string(json: &str) -> Option<String> {
+        let mut s = Scanner::new(json);
+        let v = s.string()?;
+        s.end()?;
+        Some(v.into_owned())
+    }
+
+    fn uint(json: &str) -> Option<u64> {
+        let mut s = Scanner::new(json);
+        let v = s.uint()?;
+        s.end()?;
+        Some(v)
+    }
+
+    #[test]
+    fn strings_agree_with_serde_json() {
+        let cases = [
+            r#""plain""#,
+            r#""""#,
+            r#""a\"b\\c\/d\b\f\n\r\t""#,
+            r#""\u00e9\u4e2d\ud83d\ude80""#,
+            r#""x\ud83d""#,
+            r#""\ude80""#,
+            r#""\ud83d\u0041""#,
+            r#""\q""#,
+            r#""\u12""#,
+            r#""\u12g4""#,
+            "\"raw\ttab\"",
+            "\"raw\u{1}ctl\"",
+            "\"é 🚀\"",
+            r#""unterminated"#,
+            r#""trailing\"#,
+            r#" "spaced" "#,
+        ];
+        for case in cases {
+            let ours = string(case);
+            let theirs = serde_json::from_str::<String>(case).ok();
+            assert_eq!(ours, theirs, "{case}");
+        }
+    }
+
+    #[test]
+    fn the_word_scan_finds_the_first_special_byte_anywhere() {
+        for len in 0..40 {
+            for at in 0..len {
+                for special_byte in [b'"', b'\\', 0x00, 0x1f] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = special_byte;
+                    // Bytes just above the special ones must not be taken for them.
+                    if at + 1 < len {
+                        bytes[at + 1] = b'#';
+                    }
+                    if at > 0 {
+                        bytes[at - 1] = if at % 2 == 0 { 0x20 } else { 0xc3 };
+                    }
+                    assert_eq!(special(&bytes), Some(at), "{len} {at} {special_byte}");
+                }
+            }
+            assert_eq!(special(&vec![b'~'; len]), None);
+            assert_eq!(special(&vec![0x80; len]), None);
+        }
+    }
+
+    #[test]
+    fn unsigned_integers_agree_with_serde_json_or_decline() {
+        for case in ["0", "7", " 42 ", "18446744073709551615"] {
+            assert_eq!(uint(case), serde_json::from_str::<u64>(case).ok(), "{case}");
+        }
+        for case in ["", "-1", "01", "1.0", "1e2", "18446744073709551616", "x"] {
+            assert_eq!(uint(case), None, "{case}");
+        }
+    }
+
+    #[test]
+    fn objects_report_keys_in_order_and_reject_escaped_keys() {
+        let mut keys = Vec::new();
+        let mut s = Scanner::new(r#" { "a" : "x" , "b":1 } "#);
+        s.object(|s, k| {
+            keys.push(k);
+            match k {
+                "a" => s.string().map(drop),
+                _ => s.uint().map(drop),
+            }
+        })
+        .unwrap();
+        s.end().unwrap();
+        assert_eq!(keys, ["a", "b"]);
+        let mut s = Scanner::new(r#"{"\u0061":1}"#);
+        assert!(s.object(|s, _| s.uint().map(drop)).is_none());
+        for bad in [r#"{"a":1,}"#, r#"{"a" 1}"#, r#"{"a":1"#, "[]", r#"{,}"#] {
+            let mut s = Scanner::new(bad);
+            assert!(s.object(|s, _| s.uint().map(drop)).is_none(), "{bad}");
+        }
+        let mut s = Scanner::new("{}");
+        assert!(s.object(|_, _| None).is_some());
+    }
+}
