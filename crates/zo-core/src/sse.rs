@@ -193,8 +193,15 @@ impl SseParser {
         if line.starts_with(':') {
             return;
         }
-        let (field, value) = match line.split_once(':') {
-            Some((field, value)) => (field, value.strip_prefix(' ').unwrap_or(value)),
+        // ':' is ASCII: its byte position is a char boundary.
+        let (field, value) = match memchr::memchr(b':', line.as_bytes()) {
+            Some(at) => {
+                let value = line.get(at + 1..).unwrap_or("");
+                (
+                    line.get(..at).unwrap_or(""),
+                    value.strip_prefix(' ').unwrap_or(value),
+                )
+            }
             None => (line, ""),
         };
         match field {
