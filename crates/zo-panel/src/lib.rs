@@ -11,6 +11,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod auto_scroll;
 pub mod dom;
 pub mod host;
 pub mod layout;

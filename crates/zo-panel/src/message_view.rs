@@ -1,16 +1,19 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
 //! reasoning, "Explored" tools, the action timeline, the Markdown answer (one element per
-//! block: finished blocks are written once, only the open block is rewritten per delta), the
-//! progress indicator with its timer, an error card and a footer with Copy.
+//! block, see [`blocks`]), the progress indicator with its timer, an error card and a footer
+//! with Copy.
 
 use web_sys::{Document, Element};
 use zo_core::chat::{self, Change};
 use zo_core::history::{Message, MessageStatus, Role};
-use zo_core::markdown::{self, BlockUpdate};
+use zo_core::markdown;
 use zo_core::view::{self, Indicator};
 
-use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, DomResult};
+use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
+use blocks::AnswerBlocks;
 
+mod append;
+mod blocks;
 mod sections;
 
 /// Buttons a message view offers; the panel wires them.
@@ -30,10 +33,7 @@ pub struct MessageView {
     tool_list: Element,
     timeline: Element,
     answer: Element,
-    /// Answer block elements, indexed by block id.
-    blocks: Vec<Element>,
-    /// Blocks with id below this are finished.
-    finished: usize,
+    blocks: AnswerBlocks,
     indicator: Element,
     indicator_label: Element,
     pub timer: Element,
@@ -129,9 +129,8 @@ impl MessageView {
             tools,
             tool_list,
             timeline,
+            blocks: AnswerBlocks::new(doc, &answer),
             answer,
-            blocks: Vec::new(),
-            finished: 0,
             indicator,
             indicator_label,
             timer,
@@ -165,7 +164,7 @@ impl MessageView {
         for (i, row) in chat::timeline_rows(message).iter().enumerate() {
             view.show_row(i, row)?;
         }
-        view.replace_answer(&markdown::render(&message.text));
+        view.blocks.replace(&markdown::render(&message.text))?;
         if let Some(card) = chat::stored_error_card(message) {
             view.show_error(&card);
         }
@@ -175,8 +174,8 @@ impl MessageView {
 
     pub fn apply(&mut self, change: &Change) -> DomResult<()> {
         match change {
-            Change::Answer(update) => self.apply_blocks(update)?,
-            Change::AnswerReplaced(html) => self.replace_answer(html),
+            Change::Answer(update) => self.blocks.apply(update)?,
+            Change::AnswerReplaced(html) => self.blocks.replace(html)?,
             Change::ReasoningDelta(delta) => {
                 set_hidden(&self.thinking, false);
                 let node = self.doc.create_text_node(delta);
@@ -233,53 +232,6 @@ impl MessageView {
     pub fn start_streaming(&self) {
         set_attr(&self.answer, "aria-busy", "true").ok();
         set_attr(&self.root, "data-status", "streaming").ok();
-    }
-
-    fn apply_blocks(&mut self, update: &BlockUpdate) -> DomResult<()> {
-        for (id, html) in &update.finished {
-            let e = self.block(*id)?;
-            e.set_inner_html(html);
-            self.finished = self.finished.max(*id as usize + 1);
-        }
-        match &update.open {
-            Some((id, html)) => {
-                let e = self.block(*id)?;
-                e.set_inner_html(html);
-            }
-            None if update.deferred => {} // large open block: its last rendering stays
-            None => {
-                // The open block vanished (it was only whitespace): drop its element.
-                while self.blocks.len() > self.finished {
-                    if let Some(e) = self.blocks.pop() {
-                        e.remove();
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The element of block `id`, created (in order) when new.
-    fn block(&mut self, id: u32) -> DomResult<Element> {
-        let id = id as usize;
-        while self.blocks.len() <= id {
-            let e = el(&self.doc, "div", "md-block")?;
-            append(&self.answer, &e)?;
-            self.blocks.push(e);
-        }
-        Ok(self.blocks[id].clone())
-    }
-
-    fn replace_answer(&mut self, html: &str) {
-        clear(&self.answer);
-        self.blocks.clear();
-        self.finished = 0;
-        if !html.is_empty() {
-            if let Ok(e) = el(&self.doc, "div", "md-block") {
-                e.set_inner_html(html);
-                let _ = append(&self.answer, &e);
-            }
-        }
     }
 }
 

@@ -12,6 +12,7 @@ use zo_core::history::{Chat, History, Message, MessageStatus, Role};
 use zo_core::protocol::{Mode, PanelToWorker, WorkerToPanel};
 use zo_core::settings::Settings;
 
+use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
 use crate::host::{new_id, now_ms, Host};
 use crate::layout::{self, Ui};
@@ -34,6 +35,8 @@ pub struct State {
     doc: Document,
     host: Host,
     ui: Ui,
+    /// Keeps the message list at its end while the user is there.
+    scroll: AutoScroll,
     history: History,
     chat: Chat,
     mode: Mode,
@@ -71,11 +74,13 @@ impl State {
         history: History,
     ) -> DomResult<Shared> {
         let ui = layout::build(&doc, mount)?;
+        let scroll = AutoScroll::new(&ui.messages);
         let mode = settings.default_mode;
         let state = Rc::new(RefCell::new(State {
             doc,
             host,
             ui,
+            scroll,
             history,
             chat: Chat::new(new_id(), mode, now_ms()),
             mode,
@@ -173,7 +178,7 @@ impl State {
         } else {
             self.save(true);
         }
-        self.scroll_to_end(true);
+        self.scroll.to_end();
         Ok(session_id)
     }
 
@@ -314,7 +319,6 @@ impl State {
     }
 
     fn apply_changes(&mut self, changes: &[Change]) {
-        let stick = self.near_end();
         let mut finished = None;
         if let Some(active) = self.active.as_mut() {
             for c in changes {
@@ -329,7 +333,7 @@ impl State {
         if let Some(status) = finished {
             self.end_turn(status);
         }
-        self.scroll_to_end(stick);
+        self.scroll.content_changed();
     }
 
     fn end_turn(&mut self, status: MessageStatus) {
@@ -379,7 +383,7 @@ impl State {
             }
         }
         set_hidden(&self.ui.empty, !messages.is_empty());
-        self.scroll_to_end(true);
+        self.scroll.to_end();
         Ok(())
     }
 
@@ -392,19 +396,6 @@ impl State {
         let _ = style.set_property("height", "auto");
         let h = self.ui.input.scroll_height().min(200);
         let _ = style.set_property("height", &format!("{h}px"));
-    }
-
-    fn near_end(&self) -> bool {
-        let m = &self.ui.messages;
-        m.scroll_height() - m.scroll_top() - m.client_height() < 48
-    }
-
-    fn scroll_to_end(&self, stick: bool) {
-        if stick {
-            self.ui
-                .messages
-                .set_scroll_top(self.ui.messages.scroll_height());
-        }
     }
 
     /// Persist the history (the current chat included). `force` ignores the throttle.

@@ -118,20 +118,20 @@ fn finished_blocks_are_not_recreated_by_later_deltas() {
     let sid = p.send("hi").unwrap();
     feed(&p, chunk(&sid, "First paragraph with **bold**.\n\nSecond"));
     let answer = last_answer(&root);
-    let first_block = answer.first_element_child().unwrap();
+    let first_block = q(&answer, ".md-block").unwrap();
     let first_inner = first_block.first_child().unwrap();
     for i in 0..50 {
         feed(&p, chunk(&sid, &format!(" word{i}")));
     }
     feed(&p, chunk(&sid, "\n\nThird"));
-    let still = answer.first_element_child().unwrap();
+    let still = q(&answer, ".md-block").unwrap();
     assert!(still.is_same_node(Some(&first_block)));
     assert!(first_block
         .first_child()
         .unwrap()
         .is_same_node(Some(&first_inner)));
     assert!(first_inner.is_connected());
-    assert_eq!(answer.child_element_count(), 3);
+    assert_eq!(qa(&answer, ".md-block").len(), 3);
     assert!(answer.text_content().unwrap().contains("word49"));
 }
 
@@ -301,7 +301,7 @@ fn cobrowse_envelope_never_shows_as_text() {
     feed(&p, done(&sid, "Opened the **pricing** page."));
     assert_eq!(
         last_answer(&root).inner_html(),
-        "<div class=\"md-block\"><p>Opened the <strong>pricing</strong> page.</p></div>"
+        "<div class=\"md-group\"><div class=\"md-block\"><p>Opened the <strong>pricing</strong> page.</p></div></div>"
     );
 }
 
