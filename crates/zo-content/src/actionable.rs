@@ -11,13 +11,16 @@ use std::rc::Rc;
 use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, EventTarget, ScrollBehavior, ScrollIntoViewOptions, ScrollLogicalPosition};
+use web_sys::{Element, EventTarget, ScrollIntoViewOptions};
+use zo_core::action::Quoted;
 use zo_core::protocol::ActionErrorCode;
 
+use crate::dict::Dict;
 use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Observer};
 use crate::selector;
+use crate::tree;
 
 /// What the action needs from its element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +91,7 @@ pub async fn ready_element(
 }
 
 fn failure(sel: &str, el: &Element, why: Blocked, timeout_ms: u32) -> Failure {
-    let what = format!("{} ({sel:?})", dom::describe(el));
+    let what = format!("{} ({q_sel})", dom::describe(el), q_sel = Quoted(sel));
     let after = format!("still after {timeout_ms} ms");
     match why {
         Blocked::Detached => Failure::new(
@@ -215,10 +218,11 @@ fn scroll_into_view_if_needed(el: &Element, win: &web_sys::Window) {
     if l >= 0.0 && t >= 0.0 && l + w <= vw && t + h <= vh {
         return;
     }
-    let opts = ScrollIntoViewOptions::new();
-    opts.set_behavior(ScrollBehavior::Instant);
-    opts.set_block(ScrollLogicalPosition::Center);
-    opts.set_inline(ScrollLogicalPosition::Center);
+    let opts: ScrollIntoViewOptions = Dict::new()
+        .set("behavior", "instant")
+        .set("block", "center")
+        .set("inline", "center")
+        .finish();
     el.scroll_into_view_with_scroll_into_view_options(&opts);
 }
 
@@ -253,11 +257,11 @@ fn target_point(r: (f64, f64, f64, f64), win: &web_sys::Window) -> (f64, f64) {
 /// The deepest element at `(x, y)` in `el`'s document, descending into open shadow roots.
 fn hit_element(el: &Element, x: f64, y: f64) -> Result<Option<Element>, Failure> {
     let doc = dom::owner_document(el)?;
-    let Some(mut hit) = doc.element_from_point(x as f32, y as f32) else {
+    let Some(mut hit) = tree::element_from_point(&doc, x, y) else {
         return Ok(None);
     };
     while let Some(sr) = hit.shadow_root() {
-        match sr.element_from_point(x as f32, y as f32) {
+        match tree::element_from_point(&sr, x, y) {
             Some(inner) if inner != hit => hit = inner,
             _ => break,
         }

@@ -100,6 +100,18 @@ pub fn composed_contains(outer: &Element, inner: &Node) -> bool {
     false
 }
 
+/// `parts` joined with `sep` (a plain loop, smaller in wasm than `[String]::join`).
+pub fn join(parts: &[String], sep: &str) -> String {
+    let mut out = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(p);
+    }
+    out
+}
+
 /// `tag#id.class` for messages.
 pub fn describe(el: &Element) -> String {
     let mut s = tag(el);

@@ -2,11 +2,10 @@
 //! coordinates, InputEvents (`insertText` with data) and plain bubbling events. All bubble
 //! and are composed so listeners outside a shadow root see them.
 
-use web_sys::{
-    Element, Event, EventInit, InputEvent, InputEventInit, MouseEvent, MouseEventInit,
-    PointerEvent, PointerEventInit, Window,
-};
+use wasm_bindgen::JsValue;
+use web_sys::{Element, Event, InputEvent, MouseEvent, PointerEvent, Window};
 
+use crate::dict::Dict;
 use crate::failure::Failure;
 
 /// Dispatches `ev` on `el`; returns false when a listener cancelled it.
@@ -17,10 +16,8 @@ fn dispatch(el: &Element, ev: &Event) -> Result<bool, Failure> {
 
 /// A bubbling, composed event without details (`change`, `input` of pickers).
 pub fn plain(el: &Element, kind: &str) -> Result<bool, Failure> {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    init.set_composed(true);
-    let ev = Event::new_with_event_init_dict(kind, &init)
+    let init = Dict::new().set("bubbles", true).set("composed", true);
+    let ev = Event::new_with_event_init_dict(kind, &init.finish())
         .map_err(|e| Failure::js(&format!("creating {kind}"), &e))?;
     dispatch(el, &ev)
 }
@@ -32,13 +29,13 @@ pub fn input(
     input_type: &str,
     data: Option<&str>,
 ) -> Result<bool, Failure> {
-    let init = InputEventInit::new();
-    init.set_bubbles(true);
-    init.set_composed(true);
-    init.set_cancelable(kind == "beforeinput");
-    init.set_input_type(input_type);
-    init.set_data(data);
-    let ev = InputEvent::new_with_event_init_dict(kind, &init)
+    let init = Dict::new()
+        .set("bubbles", true)
+        .set("composed", true)
+        .set("cancelable", kind == "beforeinput")
+        .set("inputType", input_type)
+        .set("data", data.map_or(JsValue::NULL, JsValue::from_str));
+    let ev = InputEvent::new_with_event_init_dict(kind, &init.finish())
         .map_err(|e| Failure::js(&format!("creating {kind}"), &e))?;
     dispatch(el, &ev)
 }
@@ -51,32 +48,38 @@ pub struct Pointer<'a> {
 }
 
 impl Pointer<'_> {
+    /// The fields pointer and mouse events share; `bubbles` also sets cancelable and composed.
+    fn common(&self, bubbles: bool, button: i16, buttons: u16) -> Dict {
+        let (x, y) = (self.x.round(), self.y.round());
+        Dict::new()
+            .set("bubbles", bubbles)
+            .set("cancelable", bubbles)
+            .set("composed", bubbles)
+            .set("view", JsValue::from(self.win))
+            .set("clientX", x)
+            .set("clientY", y)
+            .set("screenX", x)
+            .set("screenY", y)
+            .set("button", button)
+            .set("buttons", buttons)
+    }
+
     /// A pointer event (`pointerdown`, ...); `buttons` is the pressed-button mask after it.
     pub fn pointer(&self, el: &Element, kind: &str, buttons: u16) -> Result<bool, Failure> {
-        let init = PointerEventInit::new();
-        init.set_bubbles(!kind.ends_with("enter"));
-        init.set_cancelable(!kind.ends_with("enter"));
-        init.set_composed(!kind.ends_with("enter"));
-        init.set_view(Some(self.win));
-        init.set_client_x(self.x.round() as i32);
-        init.set_client_y(self.y.round() as i32);
-        init.set_screen_x(self.x.round() as i32);
-        init.set_screen_y(self.y.round() as i32);
-        init.set_button(
-            if kind == "pointermove" || kind.ends_with("over") || kind.ends_with("enter") {
-                -1
-            } else {
-                0
-            },
-        );
-        init.set_buttons(buttons);
-        init.set_pointer_id(1);
-        init.set_pointer_type("mouse");
-        init.set_is_primary(true);
-        init.set_width(1);
-        init.set_height(1);
-        init.set_pressure(if buttons != 0 { 0.5 } else { 0.0 });
-        let ev = PointerEvent::new_with_event_init_dict(kind, &init)
+        let button = if kind == "pointermove" || kind.ends_with("over") || kind.ends_with("enter") {
+            -1
+        } else {
+            0
+        };
+        let init = self
+            .common(!kind.ends_with("enter"), button, buttons)
+            .set("pointerId", 1)
+            .set("pointerType", "mouse")
+            .set("isPrimary", true)
+            .set("width", 1)
+            .set("height", 1)
+            .set("pressure", if buttons != 0 { 0.5 } else { 0.0 });
+        let ev = PointerEvent::new_with_event_init_dict(kind, &init.finish())
             .map_err(|e| Failure::js(&format!("creating {kind}"), &e))?;
         dispatch(el, &ev)
     }
@@ -89,20 +92,10 @@ impl Pointer<'_> {
         buttons: u16,
         detail: i32,
     ) -> Result<bool, Failure> {
-        let init = MouseEventInit::new();
-        let bubbles = !kind.ends_with("enter");
-        init.set_bubbles(bubbles);
-        init.set_cancelable(bubbles);
-        init.set_composed(bubbles);
-        init.set_view(Some(self.win));
-        init.set_detail(detail);
-        init.set_client_x(self.x.round() as i32);
-        init.set_client_y(self.y.round() as i32);
-        init.set_screen_x(self.x.round() as i32);
-        init.set_screen_y(self.y.round() as i32);
-        init.set_button(0);
-        init.set_buttons(buttons);
-        let ev = MouseEvent::new_with_mouse_event_init_dict(kind, &init)
+        let init = self
+            .common(!kind.ends_with("enter"), 0, buttons)
+            .set("detail", detail);
+        let ev = MouseEvent::new_with_mouse_event_init_dict(kind, &init.finish())
             .map_err(|e| Failure::js(&format!("creating {kind}"), &e))?;
         dispatch(el, &ev)
     }

@@ -6,15 +6,17 @@ use std::cell::RefCell;
 
 use futures::channel::oneshot;
 use futures::future::{select, Either};
-use futures::lock::Mutex;
 use zo_core::action::Action;
 use zo_core::batch::BatchRun;
 use zo_core::outcome::WaitOutcome;
-use zo_core::protocol::{ActionError, ActionErrorCode, ContentToWorker};
+use zo_core::protocol::{ActionError, ActionErrorCode, ActionResult};
 
 use crate::dom;
+use crate::encode;
 use crate::failure::Failure;
+use crate::json::Json;
 use crate::reply::Reply;
+use crate::turn;
 use crate::{click, extract, fill, scroll};
 
 /// How long a missing element is awaited when the batch does not say.
@@ -23,8 +25,6 @@ pub const DEFAULT_TIMEOUT_MS: u32 = 5_000;
 thread_local! {
     /// Cancel switches of the batches that are queued or running, by batch id.
     static CANCELS: RefCell<Vec<(String, oneshot::Sender<()>)>> = const { RefCell::new(Vec::new()) };
-    /// Serializes batches: a second batch starts when the first is done.
-    static ONE_AT_A_TIME: std::rc::Rc<Mutex<()>> = std::rc::Rc::new(Mutex::new(()));
 }
 
 /// Cancels batch `batch_id` if it is queued or running; false when unknown.
@@ -53,44 +53,45 @@ pub async fn run_batch(
 ) {
     let (tx, mut cancelled) = oneshot::channel::<()>();
     CANCELS.with(|c| c.borrow_mut().push((batch_id.clone(), tx)));
-    let lock = ONE_AT_A_TIME.with(|l| l.clone());
-    let _turn = lock.lock().await;
+    let _turn = turn::wait().await;
     let timeout_ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     let mut run = BatchRun::new(actions.len());
-    let send = |result| {
-        reply.send(&ContentToWorker::ActionResult {
-            batch_id: batch_id.clone(),
-            result,
-        })
-    };
+    // The values of finished actions, by index (BatchRun tracks statuses only).
+    let mut values: Vec<Option<Json>> = vec![None; actions.len()];
     loop {
         if matches!(cancelled.try_recv(), Ok(Some(())) | Err(_)) {
-            run.cancel().into_iter().for_each(send);
+            send_all(&reply, &batch_id, &run.cancel(), &values);
             break;
         }
         let Some((i, running)) = run.start_next() else {
             break;
         };
-        send(running);
+        send_all(&reply, &batch_id, &[running], &values);
         let action = Box::pin(execute(&actions[i], timeout_ms));
         let updates = match select(action, &mut cancelled).await {
-            Either::Left((outcome, _)) => run.finish_current(outcome.map_err(ActionError::from)),
+            Either::Left((Ok(value), _)) => {
+                values[i] = value;
+                run.finish_current(Ok(None))
+            }
+            Either::Left((Err(failure), _)) => run.finish_current(Err(ActionError::from(failure))),
             Either::Right(_) => run.cancel(),
         };
-        updates.into_iter().for_each(send);
+        send_all(&reply, &batch_id, &updates, &values);
     }
     take_cancel(&batch_id);
-    reply.send(&ContentToWorker::BatchDone {
-        batch_id: batch_id.clone(),
-        results: run.into_results(),
-    });
+    reply.send(&encode::batch_done(&batch_id, run.results(), &values));
+}
+
+/// One `ACTION_RESULT` per update, each with its action's value.
+fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], values: &[Option<Json>]) {
+    for r in updates {
+        let value = values.get(r.index as usize).and_then(Option::as_ref);
+        reply.send(&encode::action_result(batch_id, r, value));
+    }
 }
 
 /// Executes one action. Its element is awaited for at most `timeout_ms`.
-pub async fn execute(
-    action: &Action,
-    timeout_ms: u32,
-) -> Result<Option<serde_json::Value>, Failure> {
+pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, Failure> {
     let deadline = dom::now() + f64::from(timeout_ms);
     match action {
         Action::Navigate { url } => Err(Failure::new(
@@ -132,9 +133,7 @@ pub async fn execute(
         Action::Wait { ms } => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            serde_json::to_value(WaitOutcome { ms })
-                .map(Some)
-                .map_err(|e| Failure::internal(format!("encoding the wait result: {e}")))
+            Ok(Some(encode::wait(&WaitOutcome { ms })))
         }
         Action::Done { .. } => Ok(None),
     }

@@ -5,11 +5,14 @@
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
+use zo_core::action::Quoted;
 use zo_core::protocol::ActionErrorCode;
 use zo_core::text::{cap, EXTRACT_MAX_CHARS};
 
 use crate::dom;
+use crate::encode;
 use crate::failure::Failure;
+use crate::json::Json;
 use crate::locate;
 
 /// Properties holding URLs that the DOM resolves to absolute form.
@@ -21,12 +24,11 @@ pub async fn run(
     attribute: Option<&str>,
     deadline: f64,
     timeout_ms: u32,
-) -> Result<serde_json::Value, Failure> {
+) -> Result<Json, Failure> {
     let el = locate::wait_for(sel, deadline, timeout_ms).await?;
     let name = attribute.map(str::trim).filter(|a| !a.is_empty());
     let text = read(&el, name, sel)?;
-    serde_json::to_value(cap(&text, EXTRACT_MAX_CHARS))
-        .map_err(|e| Failure::internal(format!("encoding the extract result: {e}")))
+    Ok(encode::extract(&cap(&text, EXTRACT_MAX_CHARS)))
 }
 
 /// Reads `name` of `el` as text.
@@ -38,7 +40,10 @@ pub fn read(el: &Element, name: Option<&str>, sel: &str) -> Result<String, Failu
     if dom::is_password(el) && (lower == "value" || lower == "defaultvalue") {
         return Err(Failure::new(
             ActionErrorCode::Unsupported,
-            format!("{sel:?} is a password field: its value never leaves the page"),
+            format!(
+                "{q_sel} is a password field: its value never leaves the page",
+                q_sel = Quoted(sel)
+            ),
         ));
     }
     match lower.as_str() {
@@ -78,7 +83,7 @@ fn other(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
     } else if let Some(b) = v.as_bool() {
         Ok(b.to_string())
     } else if let Some(n) = v.as_f64() {
-        Ok(format_number(n))
+        Ok(crate::js_json::number_text(n))
     } else {
         Err(missing(name, sel))
     }
@@ -87,14 +92,10 @@ fn other(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
 fn missing(name: &str, sel: &str) -> Failure {
     Failure::new(
         ActionErrorCode::NotFound,
-        format!("the element matching {sel:?} has no attribute or text property {name:?}"),
+        format!(
+            "the element matching {q_sel} has no attribute or text property {q_name}",
+            q_sel = Quoted(sel),
+            q_name = Quoted(name)
+        ),
     )
-}
-
-/// JS's own number formatting (keeps float formatting code out of the module).
-fn format_number(n: f64) -> String {
-    js_sys::Number::from(n)
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default()
 }

@@ -42,12 +42,19 @@ impl From<Failure> for ActionError {
     }
 }
 
-/// The message of a thrown JS value (an Error's `message`, else its string form).
+/// The message of a thrown JS value (an Error's `message`, else the value itself as a string
+/// or as JSON).
 pub fn js_message(err: &JsValue) -> String {
     if let Ok(m) = js_sys::Reflect::get(err, &JsValue::from_str("message")) {
         if let Some(s) = m.as_string() {
             return s;
         }
     }
-    err.as_string().unwrap_or_else(|| format!("{err:?}"))
+    err.as_string()
+        .or_else(|| {
+            js_sys::JSON::stringify(err)
+                .ok()
+                .and_then(|s| s.as_string())
+        })
+        .unwrap_or_else(|| "an unknown error".to_string())
 }

@@ -9,6 +9,7 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
+use zo_core::action::Quoted;
 use zo_core::outcome::FillOutcome;
 use zo_core::protocol::ActionErrorCode;
 use zo_core::text::collapse_whitespace;
@@ -17,8 +18,10 @@ use zo_core::toggle::parse_checked;
 use crate::actionable::{self, Needs};
 use crate::click;
 use crate::dom;
+use crate::encode;
 use crate::events;
 use crate::failure::Failure;
+use crate::json::Json;
 
 /// Input types whose value is typed as text.
 const TEXT_TYPES: [&str; 7] = [
@@ -41,7 +44,7 @@ pub async fn run(
     value: &str,
     deadline: f64,
     timeout_ms: u32,
-) -> Result<Option<serde_json::Value>, Failure> {
+) -> Result<Option<Json>, Failure> {
     let found = crate::locate::wait_for(sel, deadline, timeout_ms).await?;
     let el = retarget_label(found);
     let tag = dom::tag(&el);
@@ -63,7 +66,10 @@ pub async fn run(
         } else {
             return Err(Failure::new(
                 ActionErrorCode::Unsupported,
-                format!("cannot fill an <input type={ty}> ({sel:?})"),
+                format!(
+                    "cannot fill an <input type={ty}> ({q_sel})",
+                    q_sel = Quoted(sel)
+                ),
             ));
         }
     } else if tag == "textarea" {
@@ -85,14 +91,13 @@ pub async fn run(
         return Err(Failure::new(
             ActionErrorCode::NotEditable,
             format!(
-                "{} ({sel:?}) is not an input, textarea, select or contenteditable element",
-                dom::describe(&el)
+                "{} ({q_sel}) is not an input, textarea, select or contenteditable element",
+                dom::describe(&el),
+                q_sel = Quoted(sel)
             ),
         ));
     };
-    serde_json::to_value(outcome)
-        .map(Some)
-        .map_err(|e| Failure::internal(format!("encoding the fill result: {e}")))
+    Ok(Some(encode::fill(&outcome)))
 }
 
 /// A `<label>` stands for its control.
@@ -155,8 +160,10 @@ async fn text_like(
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "{value:?} is not a valid value for <input type={ty}> ({sel:?}){}",
-                    format_hint(ty)
+                    "{q_value} is not a valid value for <input type={ty}> ({q_sel}){}",
+                    format_hint(ty),
+                    q_value = Quoted(value),
+                    q_sel = Quoted(sel)
                 ),
             ));
         }
@@ -200,7 +207,10 @@ async fn toggle(
     let want = parse_checked(value).ok_or_else(|| {
         Failure::new(
             ActionErrorCode::InvalidValue,
-            format!("{value:?} is not a state for a {ty}; use true/false (or on/off)"),
+            format!(
+                "{q_value} is not a state for a {ty}; use true/false (or on/off)",
+                q_value = Quoted(value)
+            ),
         )
     })?;
     let checked = |el: &Element| {
@@ -213,7 +223,7 @@ async fn toggle(
         if ty == "radio" && !want {
             return Err(Failure::new(
                 ActionErrorCode::Unsupported,
-                format!("a radio button ({sel:?}) cannot be unchecked directly; choose another option of its group"),
+                format!("a radio button ({q_sel}) cannot be unchecked directly; choose another option of its group", q_sel = Quoted(sel)),
             ));
         }
         // Custom checkboxes and switches hide the input and show its label: click that.
@@ -238,8 +248,9 @@ async fn toggle(
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "clicking {} ({sel:?}) did not change its state (the page prevented it)",
-                    dom::describe(el)
+                    "clicking {} ({q_sel}) did not change its state (the page prevented it)",
+                    dom::describe(el),
+                    q_sel = Quoted(sel)
                 ),
             ));
         }
@@ -279,14 +290,16 @@ async fn select(
         let names: Vec<String> = opts
             .iter()
             .take(10)
-            .map(|o| format!("{:?}", text(o)))
+            .map(|o| Quoted(&text(o)).to_string())
             .collect();
         return Err(Failure::new(
             ActionErrorCode::NoSuchOption,
             format!(
-                "{} ({sel:?}) has no option with value or text {value:?}; options: {}",
+                "{} ({q_sel}) has no option with value or text {q_value}; options: {}",
                 dom::describe(el),
-                names.join(", ")
+                dom::join(&names, ", "),
+                q_sel = Quoted(sel),
+                q_value = Quoted(value)
             ),
         ));
     };
@@ -303,7 +316,10 @@ pub async fn choose_option(
     let Ok(Some(select)) = option.closest("select") else {
         return Err(Failure::new(
             ActionErrorCode::Unsupported,
-            format!("{sel:?} is an <option> outside any <select>"),
+            format!(
+                "{q_sel} is an <option> outside any <select>",
+                q_sel = Quoted(sel)
+            ),
         ));
     };
     let ready = actionable::ready_element(sel, &select, needs(false), deadline, timeout_ms).await?;
@@ -320,8 +336,9 @@ fn apply_option(
         return Err(Failure::new(
             ActionErrorCode::Disabled,
             format!(
-                "option {:?} of {sel:?} is disabled",
-                collapse_whitespace(&option.text())
+                "option {} of {q_sel} is disabled",
+                Quoted(&collapse_whitespace(&option.text())),
+                q_sel = Quoted(sel)
             ),
         ));
     }

@@ -12,24 +12,34 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod action_reader;
 pub mod actionable;
+#[cfg(target_arch = "wasm32")]
+mod allocator;
 pub mod click;
+pub mod dict;
 pub mod dom;
+pub mod encode;
 pub mod events;
 pub mod executor;
 pub mod extract;
 pub mod failure;
 pub mod fill;
+pub mod js_json;
+pub mod json;
 pub mod locate;
+pub mod message;
 pub mod reply;
 pub mod scroll;
 pub mod selector;
 pub mod snapshot;
+pub mod tree;
+pub mod turn;
 
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
-use zo_core::protocol::{ContentToWorker, WorkerToContent};
+use zo_core::protocol::WorkerToContent;
 
 use crate::reply::Reply;
 
@@ -55,19 +65,16 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub fn handle_message(json: &str, reply: js_sys::Function) {
     let reply = Reply::new(reply);
-    let msg = match serde_json::from_str::<WorkerToContent>(json) {
+    let msg = match message::read(json) {
         Ok(m) => m,
         Err(e) => {
-            reply.send(&ContentToWorker::ContentError {
-                message: format!("could not read the message: {e}"),
-            });
+            let text = format!("could not read the message: {e}");
+            reply.send(&encode::content_error(&text));
             return;
         }
     };
     match msg {
-        WorkerToContent::Ping => reply.send(&ContentToWorker::Pong {
-            build: BUILD.with(|b| b.borrow().clone()),
-        }),
+        WorkerToContent::Ping => reply.send(&BUILD.with(|b| encode::pong(&b.borrow()))),
         WorkerToContent::ExecuteAction {
             batch_id,
             actions,
@@ -82,13 +89,8 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
             request_id,
             text_budget,
         } => match snapshot::take(text_budget) {
-            Ok(snapshot) => reply.send(&ContentToWorker::SnapshotResult {
-                request_id,
-                snapshot,
-            }),
-            Err(e) => reply.send(&ContentToWorker::ContentError {
-                message: format!("snapshot failed: {e}"),
-            }),
+            Ok(snapshot) => reply.send(&encode::snapshot_result(&request_id, &snapshot)),
+            Err(e) => reply.send(&encode::content_error(&format!("snapshot failed: {e}"))),
         },
     }
 }

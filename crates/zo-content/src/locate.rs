@@ -14,10 +14,13 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, MutationObserver, MutationObserverInit, Node, ShadowRoot};
+use zo_core::action::Quoted;
 use zo_core::protocol::ActionErrorCode;
 
+use crate::dict::Dict;
 use crate::dom;
 use crate::failure::{js_message, Failure};
+use crate::tree;
 
 /// How deep same-origin iframes are searched.
 const MAX_FRAME_DEPTH: u32 = 4;
@@ -38,17 +41,11 @@ impl Root {
     }
 
     pub fn query(&self, sel: &str) -> Result<Option<Element>, JsValue> {
-        match self {
-            Root::Doc(d) => d.query_selector(sel),
-            Root::Shadow(s) => s.query_selector(sel),
-        }
+        tree::query(self.node(), sel)
     }
 
     pub fn query_all(&self, sel: &str) -> Result<Vec<Element>, JsValue> {
-        let list = match self {
-            Root::Doc(d) => d.query_selector_all(sel)?,
-            Root::Shadow(s) => s.query_selector_all(sel)?,
-        };
+        let list = tree::query_all(self.node(), sel)?;
         Ok((0..list.length())
             .filter_map(|i| list.item(i))
             .filter(|n| n.node_type() == dom::ELEMENT_NODE)
@@ -97,9 +94,18 @@ fn collect_tree(root: Root, out: &mut Vec<Root>, frames: &mut Vec<Document>) {
 /// The piercing combinator: `HOST >>> INNER`.
 pub const PIERCE: &str = ">>>";
 
+/// `sel` split at its first [`PIERCE`] (a byte scan: no substring-search machinery needed).
+fn split_pierce(sel: &str) -> Option<(&str, &str)> {
+    let at = sel
+        .as_bytes()
+        .windows(PIERCE.len())
+        .position(|w| w == PIERCE.as_bytes())?;
+    Some((sel.get(..at)?, sel.get(at + PIERCE.len()..)?))
+}
+
 /// The first element matching `sel` in `roots`, or an `invalid_selector` error.
 pub fn query_in(roots: &[Root], sel: &str) -> Result<Option<Element>, Failure> {
-    if let Some((host_sel, inner)) = sel.split_once(PIERCE) {
+    if let Some((host_sel, inner)) = split_pierce(sel) {
         let Some(host) = query_in(roots, host_sel.trim())? else {
             return Ok(None);
         };
@@ -121,7 +127,7 @@ pub fn query_in(roots: &[Root], sel: &str) -> Result<Option<Element>, Failure> {
 
 /// How many elements match `sel` across `roots`.
 pub fn count_in(roots: &[Root], sel: &str) -> usize {
-    if let Some((host_sel, inner)) = sel.split_once(PIERCE) {
+    if let Some((host_sel, inner)) = split_pierce(sel) {
         return all_in(roots, host_sel.trim())
             .iter()
             .filter_map(inner_root)
@@ -135,7 +141,7 @@ pub fn count_in(roots: &[Root], sel: &str) -> usize {
 }
 
 fn all_in(roots: &[Root], sel: &str) -> Vec<Element> {
-    if let Some((host_sel, inner)) = sel.split_once(PIERCE) {
+    if let Some((host_sel, inner)) = split_pierce(sel) {
         return all_in(roots, host_sel.trim())
             .iter()
             .filter_map(inner_root)
@@ -183,18 +189,22 @@ pub fn query(sel: &str) -> Result<Option<Element>, Failure> {
 fn invalid_selector(sel: &str, e: &JsValue) -> Failure {
     Failure::new(
         ActionErrorCode::InvalidSelector,
-        format!("{sel:?} is not a valid CSS selector ({})", js_message(e)),
+        format!(
+            "{q_sel} is not a valid CSS selector ({})",
+            js_message(e),
+            q_sel = Quoted(sel)
+        ),
     )
 }
 
 /// Options for observing every change that could make an element appear or change state.
 pub fn observe_all() -> MutationObserverInit {
-    let init = MutationObserverInit::new();
-    init.set_child_list(true);
-    init.set_subtree(true);
-    init.set_attributes(true);
-    init.set_character_data(true);
-    init
+    Dict::new()
+        .set("childList", true)
+        .set("subtree", true)
+        .set("attributes", true)
+        .set("characterData", true)
+        .finish()
 }
 
 /// A MutationObserver that is disconnected when dropped (also when the action awaiting it is
@@ -266,7 +276,10 @@ pub async fn wait_for(sel: &str, deadline: f64, timeout_ms: u32) -> Result<Eleme
         futures::future::Either::Left((Ok(el), _)) => Ok(el),
         _ => Err(Failure::new(
             ActionErrorCode::NotFound,
-            format!("no element matches {sel:?} (waited {timeout_ms} ms)"),
+            format!(
+                "no element matches {q_sel} (waited {timeout_ms} ms)",
+                q_sel = Quoted(sel)
+            ),
         )),
     };
     drop(observer);

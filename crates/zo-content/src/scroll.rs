@@ -3,12 +3,15 @@
 //! selector, that element scrolls when it can, else its nearest scrollable ancestor, else
 //! its window.
 
-use web_sys::{Element, ScrollBehavior, ScrollToOptions, Window};
+use web_sys::{Element, ScrollToOptions, Window};
 use zo_core::action::Direction;
 use zo_core::outcome::{at_scroll_end, ScrollOutcome};
 
+use crate::dict::Dict;
 use crate::dom;
+use crate::encode;
 use crate::failure::Failure;
+use crate::json::Json;
 use crate::locate;
 use crate::selector;
 
@@ -22,7 +25,7 @@ pub async fn run(
     amount: Option<f64>,
     deadline: f64,
     timeout_ms: u32,
-) -> Result<serde_json::Value, Failure> {
+) -> Result<Json, Failure> {
     let down = direction == Direction::Down;
     let sign = if down { 1.0 } else { -1.0 };
     let (container, win) = match sel {
@@ -60,16 +63,15 @@ pub async fn run(
         }
         None => scroll_window(&win, down, sign, amount)?,
     };
-    serde_json::to_value(outcome)
-        .map_err(|e| Failure::internal(format!("encoding the scroll result: {e}")))
+    Ok(encode::scroll(&outcome))
 }
 
 fn options(top: f64) -> ScrollToOptions {
-    let opts = ScrollToOptions::new();
-    opts.set_top(top);
-    opts.set_left(0.0);
-    opts.set_behavior(ScrollBehavior::Instant);
-    opts
+    Dict::new()
+        .set("top", top)
+        .set("left", 0.0)
+        .set("behavior", "instant")
+        .finish()
 }
 
 fn scroll_window(

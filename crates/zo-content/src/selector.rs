@@ -4,11 +4,25 @@
 //! this element and matches nothing else in any searched root. Inside a shadow root or iframe
 //! whose elements no plain selector singles out, `HOST >>> INNER` is used (see `locate`).
 
+use wasm_bindgen::prelude::*;
 use web_sys::Element;
-use zo_core::css::{attribute_equals, escape_ident};
+use zo_core::css::quote_string;
 
 use crate::dom;
 use crate::locate::{self, count_in, query_in, Root, PIERCE};
+
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's `CSS.escape()`: the algorithm `zo_core::css::escape_ident` implements,
+    /// without its code in the module.
+    #[wasm_bindgen(js_namespace = CSS, js_name = escape)]
+    pub fn escape_ident(ident: &str) -> String;
+}
+
+/// `[name="value"]`, as `zo_core::css::attribute_equals` writes it.
+fn attribute_equals(name: &str, value: &str) -> String {
+    format!("[{}={}]", escape_ident(name), quote_string(value))
+}
 
 /// Attributes that name an element for tests, most common first.
 const TEST_ID_ATTRS: [&str; 5] = [
@@ -85,7 +99,7 @@ fn structural_path(el: &Element, roots: &[Root]) -> String {
         cur = node.parent_element();
     }
     parts.reverse();
-    parts.join(" > ")
+    dom::join(&parts, " > ")
 }
 
 /// `tag` or `tag:nth-of-type(k)` when siblings share the tag.

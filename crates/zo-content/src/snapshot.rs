@@ -15,6 +15,7 @@ use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Root};
 use crate::selector;
+use crate::tree;
 
 /// What counts as interactive.
 const INTERACTIVE: &str = "a[href], button, input:not([type=\"hidden\" i]), select, textarea, \
@@ -54,8 +55,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
 
 /// Text of `<main>` (or `[role=main]`), else of the body.
 fn main_text(doc: &Document) -> String {
-    let main = doc
-        .query_selector("main, [role=\"main\"]")
+    let main = tree::query(doc, "main, [role=\"main\"]")
         .ok()
         .flatten()
         .or_else(|| doc.body().map(|b| b.unchecked_into()));
@@ -93,14 +93,14 @@ fn label(el: &Element, root: &Root) -> String {
         let text: Vec<String> = ids
             .split_whitespace()
             .filter_map(|id| {
-                root.query(&format!("#{}", zo_core::css::escape_ident(id)))
+                root.query(&format!("#{}", selector::escape_ident(id)))
                     .ok()
                     .flatten()
             })
             .filter_map(|e| e.text_content())
             .collect();
         if !text.is_empty() {
-            return text.join(" ");
+            return dom::join(&text, " ");
         }
     }
     if let Ok(labels) = js_sys::Reflect::get(el, &"labels".into()) {
@@ -132,7 +132,7 @@ fn label(el: &Element, root: &Root) -> String {
     let text =
         dom::string_prop(el, "innerText").unwrap_or_else(|| el.text_content().unwrap_or_default());
     if text.trim().is_empty() {
-        if let Ok(Some(img)) = el.query_selector("img[alt], [aria-label]") {
+        if let Ok(Some(img)) = tree::query(el, "img[alt], [aria-label]") {
             return img
                 .get_attribute("alt")
                 .or_else(|| img.get_attribute("aria-label"))

@@ -21,6 +21,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod quoted;
+pub use quoted::Quoted;
+
 /// Upper bound for a `wait` action, in milliseconds (30 s), inclusive. A `wait` asking for longer
 /// is rejected (dropped with a reason by `normalize`, invalid in canonical form), never clamped:
 /// the same bound is `MAX_WAIT_MS` in `tests/schemas/actions.ts`.
@@ -157,18 +160,26 @@ impl Action {
 /// Why a field value was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FieldError {
-    #[error("url must be an absolute http or https URL, got {0:?}")]
+    #[error("url must be an absolute http or https URL, got {}", Quoted(.0))]
     BadUrl(String),
-    #[error("url scheme {0:?} is not allowed: only http and https")]
+    #[error("url scheme {} is not allowed: only http and https", Quoted(.0))]
     ForbiddenScheme(String),
     #[error("selector must not be empty")]
     EmptySelector,
-    #[error("direction must be \"up\" or \"down\", got {0:?}")]
+    #[error("direction must be \"up\" or \"down\", got {}", Quoted(.0))]
     BadDirection(String),
     #[error("ms must be an integer between 0 and {max}, got {got}")]
     BadWait { got: String, max: u64 },
     #[error("attribute must not be blank")]
     BlankAttribute,
+}
+
+/// An `extract` attribute name: trimmed of surrounding ASCII whitespace, and not blank.
+pub fn parse_attribute(raw: &str) -> Result<String, FieldError> {
+    match trim_ascii_ws(raw) {
+        "" => Err(FieldError::BlankAttribute),
+        t => Ok(t.to_string()),
+    }
 }
 
 /// Leading and trailing ASCII whitespace (space, tab, LF, FF, CR: CSS and URL whitespace) removed.
@@ -320,6 +331,15 @@ impl Direction {
         }
     }
 
+    /// The canonical reading: exactly `"up"` or `"down"`.
+    pub fn from_canonical(raw: &str) -> Result<Direction, FieldError> {
+        match raw {
+            "up" => Ok(Direction::Up),
+            "down" => Ok(Direction::Down),
+            _ => Err(FieldError::BadDirection(raw.to_string())),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Direction::Up => "up",
@@ -358,24 +378,23 @@ impl WaitMs {
 
     /// Reads a JSON number (see the type's doc).
     pub fn from_number(n: &serde_json::Number) -> Result<WaitMs, FieldError> {
-        let bad = || FieldError::BadWait {
-            got: n.to_string(),
-            max: MAX_WAIT_MS,
-        };
         if let Some(u) = n.as_u64() {
             return WaitMs::new(u);
         }
-        match n.as_f64() {
-            Some(f) if f.is_finite() && f.fract() == 0.0 && f >= 0.0 => {
-                if f <= MAX_WAIT_MS as f64 {
-                    // Integral, non-negative and at most MAX_WAIT_MS: the cast is exact.
-                    Ok(WaitMs(f as u64))
-                } else {
-                    Err(bad())
-                }
-            }
-            _ => Err(bad()),
+        WaitMs::from_f64(n.as_f64().unwrap_or(f64::NAN), || n.to_string())
+    }
+
+    /// Reads a number held as an f64 (a JavaScript number), by the same rule as
+    /// [`WaitMs::from_number`]; `shown` writes the number for the error message.
+    pub fn from_f64(f: f64, shown: impl FnOnce() -> String) -> Result<WaitMs, FieldError> {
+        if f.fract() == 0.0 && (0.0..=MAX_WAIT_MS as f64).contains(&f) {
+            // Integral, non-negative and at most MAX_WAIT_MS: the cast is exact.
+            return Ok(WaitMs(f as u64));
         }
+        Err(FieldError::BadWait {
+            got: shown(),
+            max: MAX_WAIT_MS,
+        })
     }
 }
 
@@ -404,3 +423,6 @@ impl From<WaitMs> for u64 {
         w.0
     }
 }
+
+#[cfg(test)]
+mod tests;

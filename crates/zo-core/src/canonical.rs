@@ -34,7 +34,10 @@ pub enum EntryError {
     MissingType,
     #[error("\"type\" must be a string")]
     TypeNotString,
-    #[error("unknown action {0:?}: expected navigate, click, fill, extract, scroll, wait or done")]
+    #[error(
+        "unknown action {}: expected navigate, click, fill, extract, scroll, wait or done",
+        crate::action::Quoted(.0)
+    )]
     UnknownKind(String),
     #[error("no action named: expected \"type\", \"action\" or an action name as key")]
     NoActionKey,
@@ -57,7 +60,7 @@ pub enum EntryError {
         field: &'static str,
         expected: &'static str,
     },
-    #[error("{kind}: unknown field {field:?}")]
+    #[error("{kind}: unknown field {}", crate::action::Quoted(.field))]
     UnknownField { kind: ActionKind, field: String },
     #[error("{kind}: {error}")]
     Field { kind: ActionKind, error: FieldError },

@@ -252,6 +252,17 @@ pub enum ActionStatus {
 }
 
 impl ActionStatus {
+    /// The wire name (`"running"` ...), as serialized.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActionStatus::Pending => "pending",
+            ActionStatus::Running => "running",
+            ActionStatus::Done => "done",
+            ActionStatus::Failed => "failed",
+            ActionStatus::Skipped => "skipped",
+        }
+    }
+
     /// Done, failed or skipped: nothing more will happen to the action.
     pub fn is_final(self) -> bool {
         matches!(
@@ -301,4 +312,61 @@ pub enum ActionErrorCode {
     InvalidValue,
     /// The element kept moving (animating) until the deadline.
     Unstable,
+}
+
+impl ActionErrorCode {
+    /// The wire name (`"not_found"` ...), as serialized.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActionErrorCode::NotFound => "not_found",
+            ActionErrorCode::InvalidSelector => "invalid_selector",
+            ActionErrorCode::Hidden => "hidden",
+            ActionErrorCode::Disabled => "disabled",
+            ActionErrorCode::ReadOnly => "read_only",
+            ActionErrorCode::Covered => "covered",
+            ActionErrorCode::Detached => "detached",
+            ActionErrorCode::NotEditable => "not_editable",
+            ActionErrorCode::NoSuchOption => "no_such_option",
+            ActionErrorCode::Unsupported => "unsupported",
+            ActionErrorCode::Navigation => "navigation",
+            ActionErrorCode::Cancelled => "cancelled",
+            ActionErrorCode::Internal => "internal",
+            ActionErrorCode::InvalidValue => "invalid_value",
+            ActionErrorCode::Unstable => "unstable",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `as_str` names are the serialized names.
+    #[test]
+    fn wire_names_match_serde() {
+        use ActionErrorCode::*;
+        for c in [
+            NotFound,
+            InvalidSelector,
+            Hidden,
+            Disabled,
+            ReadOnly,
+            Covered,
+            Detached,
+            NotEditable,
+            NoSuchOption,
+            Unsupported,
+            Navigation,
+            Cancelled,
+            Internal,
+            InvalidValue,
+            Unstable,
+        ] {
+            assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
+        }
+        use ActionStatus::*;
+        for s in [Pending, Running, Done, Failed, Skipped] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
+    }
 }

@@ -9,5 +9,6 @@ mod fill;
 mod frames;
 mod messages;
 mod snapshot;
+mod wire;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

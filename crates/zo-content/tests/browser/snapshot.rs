@@ -208,3 +208,32 @@ async fn text_is_budgeted() {
     assert!(snap.text_truncated);
     assert!(snap.text.chars().count() <= 300);
 }
+
+#[wasm_bindgen_test]
+fn browser_css_escape_is_zo_core_escape_ident() {
+    for s in [
+        "submit-btn_2",
+        "café",
+        "1a",
+        "-1",
+        "-",
+        "--x",
+        "a.b:c",
+        "a b",
+        "x[0]",
+        "a\"b",
+        "a\nb",
+        "a\0",
+        "\u{7f}x\u{1f}",
+        "",
+        "_",
+        "-_",
+        "🚀",
+    ] {
+        assert_eq!(
+            zo_content::selector::escape_ident(s),
+            zo_core::css::escape_ident(s),
+            "{s:?}"
+        );
+    }
+}

@@ -1,0 +1,134 @@
+//! The `ContentToWorker` replies as JSON text, field for field what serde writes for
+//! `zo_core::protocol::ContentToWorker` (type tag first, camelCase fields, absent options
+//! left out), and the `value` each action reports (the shapes of `zo_core::outcome`).
+//!
+//! Values keep the key order they had when they were built as `serde_json::Value` (sorted).
+//!
+//! An action's `value` travels beside `zo_core::batch::BatchRun` (which only tracks
+//! statuses), already written as [`Json`]; the `value` field of the `ActionResult`s given
+//! here is not read.
+
+use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
+use zo_core::protocol::{ActionError, ActionResult};
+use zo_core::snapshot::{PageSnapshot, SnapshotElement};
+use zo_core::text::Capped;
+
+use crate::json::{Json, Obj};
+
+fn typed(tag: &str) -> Obj {
+    Obj::new().str("type", tag)
+}
+
+/// `PONG`.
+pub fn pong(build: &str) -> Json {
+    typed("PONG").str("build", build).done()
+}
+
+/// `CONTENT_ERROR`.
+pub fn content_error(message: &str) -> Json {
+    typed("CONTENT_ERROR").str("message", message).done()
+}
+
+/// `ACTION_RESULT` for one action, with its value (if it has one).
+pub fn action_result(batch_id: &str, result: &ActionResult, value: Option<&Json>) -> Json {
+    typed("ACTION_RESULT")
+        .str("batchId", batch_id)
+        .json("result", &result_json(result, value))
+        .done()
+}
+
+/// `BATCH_DONE`; `values[i]` is the value of the action with index `i`.
+pub fn batch_done(batch_id: &str, results: &[ActionResult], values: &[Option<Json>]) -> Json {
+    let results = results.iter().map(|r| {
+        let value = values.get(r.index as usize).and_then(Option::as_ref);
+        result_json(r, value)
+    });
+    typed("BATCH_DONE")
+        .str("batchId", batch_id)
+        .json("results", &Json::array(results))
+        .done()
+}
+
+/// `SNAPSHOT_RESULT`.
+pub fn snapshot_result(request_id: &str, snapshot: &PageSnapshot) -> Json {
+    let elements = Json::array(snapshot.elements.iter().map(element));
+    let snapshot = Obj::new()
+        .str("url", &snapshot.url)
+        .str("title", &snapshot.title)
+        .str("text", &snapshot.text)
+        .bool("textTruncated", snapshot.text_truncated)
+        .json("elements", &elements)
+        .done();
+    typed("SNAPSHOT_RESULT")
+        .str("requestId", request_id)
+        .json("snapshot", &snapshot)
+        .done()
+}
+
+fn element(e: &SnapshotElement) -> Json {
+    let obj = Obj::new()
+        .str("selector", &e.selector)
+        .str("tag", &e.tag)
+        .opt_str("role", e.role.as_deref())
+        .opt_str("inputType", e.input_type.as_deref())
+        .str("label", &e.label)
+        .opt_str("value", e.value.as_deref());
+    if e.disabled {
+        obj.bool("disabled", true).done()
+    } else {
+        obj.done()
+    }
+}
+
+fn result_json(r: &ActionResult, value: Option<&Json>) -> Json {
+    let mut obj = Obj::new()
+        .int("index", r.index)
+        .str("status", r.status.as_str());
+    if let Some(v) = value {
+        obj = obj.json("value", v);
+    }
+    if let Some(e) = &r.error {
+        obj = obj.json("error", &error(e));
+    }
+    obj.done()
+}
+
+fn error(e: &ActionError) -> Json {
+    Obj::new()
+        .str("code", e.code.as_str())
+        .str("message", &e.message)
+        .done()
+}
+
+/// A fill's value: `{checked?, value?}`.
+pub fn fill(o: &FillOutcome) -> Json {
+    let obj = match o.checked {
+        Some(c) => Obj::new().bool("checked", c),
+        None => Obj::new(),
+    };
+    obj.opt_str("value", o.value.as_deref()).done()
+}
+
+/// A scroll's value: `{atEnd, target, x, y}`.
+pub fn scroll(o: &ScrollOutcome) -> Json {
+    Obj::new()
+        .bool("atEnd", o.at_end)
+        .str("target", &o.target)
+        .int("x", o.x)
+        .int("y", o.y)
+        .done()
+}
+
+/// A wait's value: `{ms}`.
+pub fn wait(o: &WaitOutcome) -> Json {
+    Obj::new().int("ms", o.ms).done()
+}
+
+/// An extract's value: `{length, truncated, value}`.
+pub fn extract(c: &Capped) -> Json {
+    Obj::new()
+        .int("length", c.length)
+        .bool("truncated", c.truncated)
+        .str("value", &c.value)
+        .done()
+}

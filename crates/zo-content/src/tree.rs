@@ -1,0 +1,43 @@
+//! The DOM methods documents and shadow roots share (the `ParentNode` and
+//! `DocumentOrShadowRoot` mixins), bound once for both: web-sys binds them once per interface,
+//! and every binding is a separate import in the module and its JS glue.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Node, NodeList};
+
+#[wasm_bindgen]
+extern "C" {
+    /// A document, shadow root or element.
+    #[wasm_bindgen(extends = Node)]
+    pub type Tree;
+
+    #[wasm_bindgen(method, catch, js_name = querySelector)]
+    fn query_selector(this: &Tree, selectors: &str) -> Result<Option<Element>, JsValue>;
+
+    #[wasm_bindgen(method, catch, js_name = querySelectorAll)]
+    fn query_selector_all(this: &Tree, selectors: &str) -> Result<NodeList, JsValue>;
+
+    /// Only on documents and shadow roots.
+    #[wasm_bindgen(method, js_name = elementFromPoint)]
+    fn element_from_point(this: &Tree, x: f64, y: f64) -> Option<Element>;
+}
+
+fn tree(node: &Node) -> &Tree {
+    node.unchecked_ref()
+}
+
+/// `node.querySelector(sel)`.
+pub fn query(node: &Node, sel: &str) -> Result<Option<Element>, JsValue> {
+    tree(node).query_selector(sel)
+}
+
+/// `node.querySelectorAll(sel)`.
+pub fn query_all(node: &Node, sel: &str) -> Result<NodeList, JsValue> {
+    tree(node).query_selector_all(sel)
+}
+
+/// `root.elementFromPoint(x, y)` of a document or shadow root.
+pub fn element_from_point(root: &Node, x: f64, y: f64) -> Option<Element> {
+    tree(root).element_from_point(x, y)
+}
