@@ -61,7 +61,8 @@ ensure_rust() {
   else
     rustup target add "$WASM_TARGET"
   fi
-  # rust-src lets build-std rebuild std for the wasm MVP (strict-CSP JS build of the content module).
+  # rust-src lets build-std rebuild std: for the release wasm (panics as bare traps) and for the
+  # wasm MVP (strict-CSP JS build of the content module).
   if rustup component list --installed | grep -q '^rust-src'; then
     note "rust-src: present"
   else
@@ -138,7 +139,13 @@ build_extension() {
   step "compile wasm crates (release): ${WASM_CRATES[*]}"
   local args=() crate
   for crate in "${WASM_CRATES[@]}"; do args+=(-p "$crate"); done
-  cargo build --release --locked --target "$WASM_TARGET" "${args[@]}"
+  # std is rebuilt with the crates (rust-src) so that panics compile to a bare trap: the
+  # panic-message formatting machinery leaves every module (the crates deny panics anyway, and
+  # a trap is what `panic = "abort"` gives too), and without source locations of track_caller
+  # functions (-Zlocation-detail=none). -Zbuild-std and these flags are
+  # unstable flags; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain for this one build.
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none" \
+    cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${args[@]}"
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.

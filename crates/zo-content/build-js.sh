@@ -32,7 +32,8 @@ command -v wasm-bindgen >/dev/null || fail "wasm-bindgen CLI not on PATH"
 [ -x "$wasm_opt" ] || fail "wasm-opt not found next to $wasm2js"
 
 cd "$root"
-RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=mvp" cargo build --locked -p zo-content --lib --release \
+# Panics abort at once, as in the wasm build (no panic messages or formatting in the module).
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=mvp -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none" cargo build --locked -p zo-content --lib --release \
   --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort --target-dir "$target_dir"
 
 tmp="$(mktemp -d)"
