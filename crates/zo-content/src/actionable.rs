@@ -1,5 +1,5 @@
 //! Actionability checks before acting, in the spirit of Playwright: the element is attached,
-//! visible, stable (same box over two animation frames), enabled (not disabled nor
+//! visible, stable (the same box across an animation frame), enabled (not disabled nor
 //! aria-disabled), editable when filling (not read-only), and receives events at its target
 //! point after being scrolled into view instantly (hit test). A check that fails is retried
 //! when the page changes (mutation, transition or animation end) until the deadline, then
@@ -137,8 +137,9 @@ async fn check(el: &Element, needs: Needs) -> Result<Result<Ready, Blocked>, Fai
         return Ok(Err(Blocked::ReadOnly));
     }
     scroll_into_view_if_needed(el, &win);
+    // Stable: the same box now and at the next animation frame (motion between two frames
+    // shows as a different box), so a ready element is acted on within one frame.
     let before = rect(el);
-    dom::animation_frame(&win).await;
     dom::animation_frame(&win).await;
     if !el.is_connected() {
         return Ok(Err(Blocked::Detached));
