@@ -114,9 +114,18 @@ interface Measured {
   agree: boolean;
 }
 
+/** A stream in pieces of `chunkSize` bytes (0: whole); `runs` runs make one timed sample. */
+interface Spec {
+  stream: Stream;
+  chunkSize: number;
+  runs?: number;
+}
+
 interface Case {
   stream: Stream;
   chunkSize: number;
+  /** Runs per timed sample (the time recorded is per run). */
+  runs: number;
   chunks: Uint8Array[];
   times: Record<string, number[]>;
   events: number;
@@ -127,10 +136,11 @@ interface Case {
  *  runs all cases (in a rotating order, implementations alternating), so a burst of load on a
  *  shared machine hits all of them alike. The first run of each (implementation, case) is a
  *  warm-up and the correctness check: both must rebuild the streamed answer. */
-function measureAll(impls: Impl[], specs: { stream: Stream; chunkSize: number }[], reps: number): Measured[] {
-  const cases: Case[] = specs.map(({ stream, chunkSize }) => ({
+function measureAll(impls: Impl[], specs: Spec[], reps: number): Measured[] {
+  const cases: Case[] = specs.map(({ stream, chunkSize, runs = 1 }) => ({
     stream,
     chunkSize,
+    runs,
     chunks: chunked(stream.bytes, chunkSize),
     times: Object.fromEntries(impls.map((x) => [x.label, [] as number[]])),
     events: 0,
@@ -148,8 +158,8 @@ function measureAll(impls: Impl[], specs: { stream: Stream; chunkSize: number }[
       const c = cases[(k + i) % cases.length];
       for (const impl of (i + k) % 2 ? [...impls].reverse() : impls) {
         const t0 = now();
-        impl.run(c.chunks);
-        c.times[impl.label].push(now() - t0);
+        for (let n = 0; n < c.runs; n++) impl.run(c.chunks);
+        c.times[impl.label].push((now() - t0) / c.runs);
       }
     }
   }
@@ -206,16 +216,33 @@ export async function benchPipeline(opts: PipelineOptions = {}): Promise<Row[]> 
   const single = singleEventStream(opts.quick ? 4 : 10);
   const one = byMb.get(1)!;
   const CHUNKINGS = [64, 1024, 0];
-  const specs = [
-    ...CHUNKINGS.map((chunkSize) => ({ stream: real, chunkSize })),
-    { stream: one, chunkSize: 1 },
-    ...sizes.filter((s) => s !== REAL).map((s) => ({ stream: byMb.get(s)!, chunkSize: 1024 })),
-    { stream: single, chunkSize: 1024 },
-    { stream: single, chunkSize: 0 },
+  // Three groups, each measured among itself (interleaved as described at measureAll), so a
+  // flatness row compares one variable alone, not which other cases (a million 1 B pushes, a
+  // 10 MB event) ran between its runs: the chunkings of the realistic stream, the other
+  // streams, and the 1..16 MB streams at 1 KB.
+  const groups = [
+    CHUNKINGS.map((chunkSize) => ({ stream: real, chunkSize })),
+    [
+      { stream: one, chunkSize: 1 },
+      { stream: single, chunkSize: 1024 },
+      { stream: single, chunkSize: 0 },
+    ],
+    // Each timed sample covers the same bytes (the largest stream's size): a small stream is
+    // run several times per sample, so a scheduling hiccup of the shared machine weighs the
+    // same in every size's time per MB.
+    sizes.map((s) => ({ stream: byMb.get(s)!, chunkSize: 1024, runs: Math.max(1, Math.round(sizes.at(-1)! / s)) })),
   ];
-  const results = measureAll(impls, specs, reps);
-  const resultOf = (stream: Stream, chunkSize: number) =>
-    results[specs.findIndex((x) => x.stream === stream && x.chunkSize === chunkSize)];
+  const [chunkResults, otherResults, sizeResults] = groups.map((g) => measureAll(impls, g, reps));
+  const resultOf = (stream: Stream, chunkSize: number) => {
+    for (const [g, results] of [
+      [groups[0], chunkResults],
+      [groups[1], otherResults],
+    ] as const) {
+      const i = g.findIndex((x) => x.stream === stream && x.chunkSize === chunkSize);
+      if (i >= 0) return results[i];
+    }
+    throw new Error(`no measured case for ${stream.name} in ${chunkSize} B chunks`);
+  };
   const spread = (xs: number[]) => Math.max(...xs) / Math.min(...xs) - 1;
   const msPerMb = (m: Measured, label: string) => m.ms[label] / (m.bytes / MiB);
   const minPerMb = (m: Measured, label: string) => m.min[label] / (m.bytes / MiB);
@@ -303,7 +330,7 @@ export async function benchPipeline(opts: PipelineOptions = {}): Promise<Row[]> 
 
   // (c) Flatness of time per MB from 1 MB to 16 MB (1 KB chunks).
   {
-    const ms = sizes.map((s) => resultOf(byMb.get(s)!, 1024));
+    const ms = sizeResults;
     const wv = ms.map((m) => msPerMb(m, wasm.label));
     const jv = ms.map((m) => msPerMb(m, js.label));
     const bad = ms.some((m) => !m.agree);

@@ -131,20 +131,25 @@ ${causes}
   \`tests/bench/streams.ts\`, zo-dev has no such scenario). \`wasm\` is the shipped worker
   module (\`extension/pkg/zo_worker_bg.wasm\`) loaded in Node; \`zo_worker::bench_api::PipelineHandle\`
   pushes each chunk into \`zo_core::pipeline::StreamPipeline\` (Ask mode: SSE parse, UTF-8
-  decode, Zo event decode with diagnostics, assembly, resume guard) and counts the updates;
+  decode, Zo event decode with diagnostics, assembly, resume guard) and counts the updates
+  (the text of one push is one update, as the worker forwards it to the panel);
   the final text is read out of wasm only after timing, to check it equals the answer.
   \`js\` is the obvious JavaScript: \`TextDecoder\` (streaming) + npm \`eventsource-parser\` +
   \`JSON.parse\` per event + string concatenation of text and thinking deltas; its text is
   checked the same way. Runs are interleaved (each repetition runs every case with both
   implementations, in rotating order) so a burst of load hits all cases alike; the first run of
-  each is a warm-up.
+  each is a warm-up. Three groups are measured apart, each among itself: the chunkings of the
+  4 MB stream, the other cases (1 B pushes, the 10 MB event), and the 1..16 MB streams, where a
+  timed sample covers 16 MB for every size (a 1 MB stream is run 16 times per sample).
   Chunks are \`Uint8Array\` views made before timing; \`1 B\` means one JS->wasm call per byte.
+  "Pieces cut inside wasm": the body is passed to wasm once and \`PipelineHandle.pushChunked\`
+  pushes the same pieces from there, so the row shows the pipeline's own cost per piece.
 - **render**: a 100 000-character Markdown answer (headings, lists, code fences, inline
   marks, non-ASCII) cut into 20 000 deltas. Native: \`cargo run --release -p zo-core --example
   bench_markdown\` times \`MarkdownStream::push\` per delta. Panel: \`extension/pkg/zo_panel.js\`
   in headless Chromium, a \`Panel\` on a page with the side panel's CSS, one \`STREAM_CHUNK\`
   message per delta into \`Panel.onMessage\`, each followed by a forced style+layout
-  (\`offsetHeight\`; the panel already forces one itself when it checks the scroll position),
+  (\`offsetHeight\`; the panel itself scrolls once per animation frame, outside the timed loop),
   after a warm-up run of 2 000 deltas; the ratio compares the sum over the last 1 000 deltas
   with the first 1 000.
 - **actions**: \`tests/bench/fixtures/actions.html\` (a static form) loads the content module
@@ -171,61 +176,63 @@ function causesFor(missed: Row[]): string {
   const has = (section: string, re: RegExp) => missed.some((r) => r.section === section && re.test(r.name + r.target));
   if (has('pipeline', /wasm >= 2x/)) {
     out.push(
-      '- **pipeline vs JS**: profiled natively (`perf`, same zo-core code, live 4 MB stream, 1 KB chunks). Before ' +
-        'this work most of the time per event went to `serde_json::from_str::<Value>` building and dropping a DOM ' +
-        '(a BTreeMap and a String per key) and to recording diagnostics field names (allocations per field per ' +
-        'event). Fixed in zo-core: `Diagnostics::field` no longer allocates for a name already recorded; token ' +
-        'deltas in the live shape are read into borrowed typed structs and record their fixed field names once ' +
-        '(`events/fast_delta.rs`: same event and diagnostics as the general decoder, which still handles every ' +
-        'other shape; property-tested); the SSE parser scans bytes for line ends and validates whole chunks at once. ' +
-        'The native pipeline went from ~75 to ~230-250 MB/s on this stream. What remains, natively: SSE decoding and ' +
-        'line splitting with per-line copies (~35%), the typed JSON parse (~30%), assembly (~17%: a HashMap keyed by ' +
-        'a cloned zmid, three copies of each delta string through the answer gate and the resume guard). The wasm ' +
-        'build runs at about half the native speed (reference row); it uses `opt-level = "s"`: measured once, a ' +
-        'worker built with `opt-level = 3` ran the pipeline ~1.4x faster but was 19% bigger gzipped, and ' +
-        '`wasm-opt -Oz` did not change the speed. V8\'s `JSON.parse` and rope string concatenation are very good at ' +
-        'this shape (tens of thousands of ~200-byte events), so 2x needs the remaining copies and allocations gone too.',
+      '- **pipeline vs JS**: what the pipeline does per live token event, after the work recorded in git ' +
+        '(`git log -- crates/zo-core/src/sse.rs crates/zo-core/src/events`): the SSE parser hands each event to a ' +
+        'callback borrowing its reused buffers (no allocation per event), line ends are found with memchr, the ' +
+        'token is matched against the wire layout as a template (`events/fast_delta.rs`, `events/json_scan.rs`; ' +
+        'strings borrowed unless escaped), the assembler appends to the cached current part and joins the text ' +
+        'of one push into one update. Natively that is ~100M instructions for the 4 MB stream (callgrind), from ' +
+        '226M before. What remains per event: the JSON strings scanned byte by byte (~40%), the SSE line split ' +
+        'and the data-line copy (~15%), diagnostics (a BTreeMap lookup per event). The worker is built with ' +
+        '`opt-level = "s"` to stay under its size target; `opt-level = 2` or `3` for zo-core measured ~1.3-1.5x ' +
+        'faster in wasm and ~16 KB gz bigger. When the ratio misses, check the load average: the JS baseline ' +
+        'suffers less from a busy machine (its JIT code is smaller).',
     );
   }
   if (has('pipeline', /chunkings|streams, 1 KB/)) {
     out.push(
       '- **time per MB (chunkings, sizes)**: the pipeline\'s work is linear by construction (each byte is scanned ' +
         'once whatever the chunking; zo-core\'s tests check it). What grows with the number of chunks is the fixed ' +
-        'cost of each `push`: the "JS->wasm call ... alone" row (the wasm-bindgen glue also calls into wasm to ' +
-        'allocate room for the chunk, then copies it), plus the pipeline\'s own per-push work (output vectors, ' +
-        'a partial line kept between chunks). 64-byte chunks make 16 384 pushes per MB: at ~0.1 µs for the call ' +
-        'alone that is ~1.5 ms per MB, about 20% of the whole-body time per MB, so a 10% spread down to 64 B cannot ' +
-        'be met by one JS->wasm call per chunk (a browser delivers fetch body chunks of kilobytes, where the call ' +
-        'is noise). When the sizes row misses, compare the baseline\'s spread measured in the same runs (note).',
+        'cost of each `push`: the "JS->wasm call ... alone" row (the wasm-bindgen glue calls into wasm to allocate ' +
+        'room for the chunk, copies it, calls `push`, and the chunk is freed) plus the pipeline\'s own work per ' +
+        'push (UTF-8 validation and the line scan restart, the partial line carried to the next chunk, one update ' +
+        'vector). 64-byte chunks make 16 384 pushes per MB: at ~0.1 µs for the call alone that is ~1.5 ms per MB, ' +
+        'about half the whole-body time per MB (~3 ms) now that the pipeline is fast, so a 10% spread down to ' +
+        '64 B cannot be met with one JS->wasm call per chunk. Without the call ("pieces cut inside wasm") ~90 ns ' +
+        'per push remain: memchr\'s setup on short inputs, UTF-8 validation of each piece, the partial line ' +
+        'carried over; 10% at 64 B would need under ~20 ns per push. Measured and not kept: a byte loop instead ' +
+        'of memchr (slower), wasm SIMD (~5% faster overall, same per-push cost), the content module\'s size-class ' +
+        'allocator in the worker (64 B with calls ~10% faster). A browser delivers fetch body chunks of ' +
+        'kilobytes; at 1 KB the spread is ~10%. When the sizes row misses, compare the baseline\'s spread in the ' +
+        'same runs (note): it is the machine.',
     );
   }
   if (has('render', /panel/)) {
     out.push(
-      '- **panel rendering**: the incremental Markdown is flat (native row); the growth is layout. On every ' +
-        'STREAM_CHUNK the panel forces a synchronous layout (`near_end()` reads the message list\'s `scrollHeight` ' +
-        'before applying the change, `scroll_to_end()` sets `scrollTop` after it), and laying out the list costs ' +
-        'more as the answer gains blocks. The experiment row adds `content-visibility: auto` to the answer blocks ' +
-        '(Chromium then skips blocks out of view): most of the cost and the growth go away. Either that CSS in ' +
-        'extension/sidepanel.css, or reading the scroll position once per animation frame instead of per delta, ' +
-        'is the fix to choose (crates/zo-panel, extension/sidepanel.css).',
+      '- **panel rendering**: the incremental Markdown is flat (native row); what can grow is the DOM side. The ' +
+        'panel keeps answer blocks in groups of 32 (`.answer > .md-group > .md-block`, ' +
+        'crates/zo-panel/src/message_view/blocks.rs) so that laying out after a delta walks ~blocks/32 + 32 ' +
+        'boxes, appends plain text to the open block\'s text node (message_view/append.rs) and scrolls once per ' +
+        'animation frame (auto_scroll.rs). A miss under load: compare the two medians\' spread in the note.',
     );
   }
   if (has('actions', /./)) {
     out.push(
-      '- **actions**: the actionability check waits for the element\'s box to be the same over two animation ' +
-        'frames (crates/zo-content/src/actionable.rs), so an action costs about one to two frames; an element ' +
-        'inserted late is clicked on the frame after its insertion at best.',
+      '- **actions**: the actionability check compares the element\'s box before and at the next animation ' +
+        'frame (crates/zo-content/src/actionable.rs), so a ready element is acted on at the next frame: the ' +
+        'insertion -> click delay is the time to that frame (0 to 1 frame) plus the MutationObserver hop; a ' +
+        'median above one frame means frames were late (a busy machine: see the load average).',
     );
   }
   if (has('size', /./)) {
     out.push(
-      '- **size**: the notes give each module\'s wasm without custom sections (`strip = "debuginfo"` in the ' +
-        'release profile keeps the `name` section; `wasm-opt` drops it) and, when measured, after `wasm-opt -Oz`. ' +
-        'What remains is code (zo-core with serde/serde_json, web-sys glue, the allocator); meeting the content ' +
-        'target needs less code in that module, not only build settings. The worker\'s fast delta decoder ' +
-        '(`events/fast_delta.rs`, added for the pipeline speed) costs about 4.6 KB gz of its wasm (measured once, ' +
-        'built with and without it: 204.0 and 199.5 KB gz after wasm-opt -Oz); the benchmark export ' +
-        '(`zo_worker::bench_api`) is small (about 2 KB of raw code before wasm-opt).',
+      '- **size**: every module is built with std rebuilt (`-Zbuild-std`, panics as bare traps, no source ' +
+        'locations) and run through `wasm-opt -Oz`. The content module reads messages with js-sys instead of ' +
+        'serde, writes its replies with a small JSON writer and has its own size-class allocator ' +
+        '(crates/zo-content/src/allocator.rs); what remains is its action code (run_batch with every action ' +
+        'inlined ~19 KB raw, the snapshot ~10 KB, reading and checking actions ~8 KB). The worker carries all of ' +
+        'zo-core\'s protocol (prompts, history, Co-browse machine) with serde/serde_json; no single item is large ' +
+        '(twiggy).',
     );
   }
   return out.length ? `\nCauses found:\n\n${out.join('\n')}\n` : '';
