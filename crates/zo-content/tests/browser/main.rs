@@ -4,6 +4,7 @@
 mod support;
 
 mod actions;
+mod allocator;
 mod errors;
 mod fill;
 mod frames;
