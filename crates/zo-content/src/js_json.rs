@@ -1,37 +1,32 @@
 //! Reading a value made by the page's `JSON.parse` without serde: objects (not arrays),
-//! their own keys, and one field at a time as a [`Field`].
+//! their own keys, and one field at a time as zo-core's [`FieldValue`].
+
+use std::borrow::Cow;
 
 use wasm_bindgen::{JsCast, JsValue};
-
-/// One field of a parsed JSON object.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Field {
-    Absent,
-    Null,
-    Str(String),
-    Num(f64),
-    /// A boolean, an array or an object.
-    Other,
-}
+use zo_core::canonical::FieldValue;
 
 /// A JSON object (`{...}`; not an array, not null).
 pub fn is_object(v: &JsValue) -> bool {
     v.is_object() && !js_sys::Array::is_array(v)
 }
 
-/// Field `name` of `obj`.
-pub fn field(obj: &JsValue, name: &str) -> Field {
-    let v = js_sys::Reflect::get(obj, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+/// Field `name` of `obj` (a number with JavaScript's own writing of it, for reasons).
+pub fn field(obj: &JsValue, name: &str) -> FieldValue<'static> {
+    let v = raw(obj, name);
     if v.is_undefined() {
-        Field::Absent
+        FieldValue::Absent
     } else if v.is_null() {
-        Field::Null
+        FieldValue::Null
     } else if let Some(s) = v.as_string() {
-        Field::Str(s)
+        FieldValue::Str(Cow::Owned(s))
     } else if let Some(n) = v.as_f64() {
-        Field::Num(n)
+        FieldValue::Num {
+            value: n,
+            text: Cow::Owned(number_text(n)),
+        }
     } else {
-        Field::Other
+        FieldValue::Other
     }
 }
 

@@ -10,7 +10,8 @@ use zo_core::protocol::WorkerToContent;
 
 use crate::action_reader;
 use crate::failure::js_message;
-use crate::js_json::{self, Field};
+use crate::js_json;
+use zo_core::canonical::FieldValue;
 
 /// Why a message could not be read.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -43,8 +44,8 @@ pub fn read(json: &str) -> Result<WorkerToContent, MessageError> {
         return Err(MessageError::NotObject);
     }
     let ty = match js_json::field(&msg, "type") {
-        Field::Absent => return Err(MessageError::MissingType),
-        Field::Str(t) => t,
+        FieldValue::Absent => return Err(MessageError::MissingType),
+        FieldValue::Str(t) => t.into_owned(),
         _ => return Err(MessageError::TypeNotString),
     };
     Ok(match ty.as_str() {
@@ -67,8 +68,8 @@ pub fn read(json: &str) -> Result<WorkerToContent, MessageError> {
 
 fn string(msg: &JsValue, field: &'static str) -> Result<String, MessageError> {
     match js_json::field(msg, field) {
-        Field::Str(s) => Ok(s),
-        Field::Absent => Err(MessageError::MissingField(field)),
+        FieldValue::Str(s) => Ok(s.into_owned()),
+        FieldValue::Absent => Err(MessageError::MissingField(field)),
         _ => Err(MessageError::WrongType {
             field,
             expected: "a string",
@@ -83,8 +84,8 @@ fn optional_u32(msg: &JsValue, field: &'static str) -> Result<Option<u32>, Messa
         expected: "a whole number from 0 to 4294967295",
     };
     match js_json::field(msg, field) {
-        Field::Absent | Field::Null => Ok(None),
-        Field::Num(n) => js_json::as_u32(n).map(Some).ok_or(wrong),
+        FieldValue::Absent | FieldValue::Null => Ok(None),
+        FieldValue::Num { value, .. } => js_json::as_u32(value).map(Some).ok_or(wrong),
         _ => Err(wrong),
     }
 }

@@ -1,9 +1,13 @@
 //! Building an [`Action`] from a JSON object's fields, in two readings: strict (the canonical
 //! form, what `Action`'s `Deserialize` and `zo-dev actions --check` accept) and lenient (what
 //! [`crate::normalize`] accepts from model output). Owns the reasons an entry is refused.
+//! The fields come through [`EntryFields`], so the content module applies the same rules to a
+//! parsed JS object without serde.
+
+use std::borrow::Cow;
 
 use crate::action::{
-    trim_ascii_ws, Action, ActionKind, Direction, FieldError, HttpUrl, Selector, WaitMs,
+    parse_attribute, Action, ActionKind, Direction, FieldError, HttpUrl, Selector, WaitMs,
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
@@ -90,21 +94,68 @@ pub fn main_field(kind: ActionKind) -> &'static str {
     }
 }
 
+/// One field of an entry, as the rules see it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldValue<'a> {
+    Absent,
+    Null,
+    Str(Cow<'a, str>),
+    /// A number and how it is written in a reason.
+    Num {
+        value: f64,
+        text: Cow<'a, str>,
+    },
+    /// A boolean, an array or an object.
+    Other,
+}
+
+/// An entry's fields, wherever they are held: a `serde_json` map here, a parsed JS object in
+/// the content module.
+pub trait EntryFields {
+    fn get(&self, name: &str) -> FieldValue<'_>;
+    /// The first field (in sorted order) that is neither `type` nor in `allowed`.
+    fn unknown(&self, allowed: &[&str]) -> Option<String>;
+}
+
+impl EntryFields for Map<String, Value> {
+    fn get(&self, name: &str) -> FieldValue<'_> {
+        match Map::get(self, name) {
+            None => FieldValue::Absent,
+            Some(Value::Null) => FieldValue::Null,
+            Some(Value::String(s)) => FieldValue::Str(Cow::Borrowed(s)),
+            Some(Value::Number(n)) => FieldValue::Num {
+                value: n.as_f64().unwrap_or(f64::NAN),
+                text: Cow::Owned(n.to_string()),
+            },
+            Some(_) => FieldValue::Other,
+        }
+    }
+
+    fn unknown(&self, allowed: &[&str]) -> Option<String> {
+        // A serde_json map iterates its keys in sorted order.
+        self.keys()
+            .find(|k| *k != "type" && !allowed.contains(&k.as_str()))
+            .cloned()
+    }
+}
+
 /// Judges one entry against the canonical form, strictly.
 pub fn from_canonical(entry: &Value) -> Result<Action, EntryError> {
-    let obj = entry.as_object().ok_or(EntryError::NotObject)?;
-    let name = match obj.get("type") {
-        None => return Err(EntryError::MissingType),
-        Some(Value::String(name)) => name,
-        Some(_) => return Err(EntryError::TypeNotString),
+    from_canonical_fields(entry.as_object().ok_or(EntryError::NotObject)?)
+}
+
+/// Judges the fields of one entry (an object) against the canonical form, strictly.
+pub fn from_canonical_fields(entry: &impl EntryFields) -> Result<Action, EntryError> {
+    let name = match entry.get("type") {
+        FieldValue::Absent => return Err(EntryError::MissingType),
+        FieldValue::Str(name) => name,
+        _ => return Err(EntryError::TypeNotString),
     };
     let kind = ActionKind::ALL
         .into_iter()
         .find(|k| k.as_str() == name)
-        .ok_or_else(|| EntryError::UnknownKind(name.clone()))?;
-    let mut fields = obj.clone();
-    fields.remove("type");
-    build(kind, &fields, Reading::Strict)
+        .ok_or_else(|| EntryError::UnknownKind(name.into_owned()))?;
+    build(kind, entry, Reading::Strict)
 }
 
 impl<'de> Deserialize<'de> for Action {
@@ -114,21 +165,15 @@ impl<'de> Deserialize<'de> for Action {
     }
 }
 
-/// Builds an action of `kind` from `fields` (which must not contain `type`).
+/// Builds an action of `kind` from `fields` (a `type` field among them is not read).
 pub fn build(
     kind: ActionKind,
-    fields: &Map<String, Value>,
+    fields: &impl EntryFields,
     reading: Reading,
 ) -> Result<Action, EntryError> {
     if reading == Reading::Strict {
-        if let Some(extra) = fields
-            .keys()
-            .find(|k| !fields_of(kind).contains(&k.as_str()))
-        {
-            return Err(EntryError::UnknownField {
-                kind,
-                field: extra.clone(),
-            });
+        if let Some(field) = fields.unknown(fields_of(kind)) {
+            return Err(EntryError::UnknownField { kind, field });
         }
     }
     let f = Fields {
@@ -139,71 +184,66 @@ pub fn build(
     let field_err = |error| EntryError::Field { kind, error };
     Ok(match kind {
         ActionKind::Navigate => Action::Navigate {
-            url: HttpUrl::parse(f.required_str("url")?).map_err(field_err)?,
+            url: HttpUrl::parse(&f.required_str("url")?).map_err(field_err)?,
         },
         ActionKind::Click => Action::Click {
             selector: f.selector()?,
         },
         ActionKind::Fill => Action::Fill {
             selector: f.selector()?,
-            value: f.required_str("value")?.to_string(),
+            value: f.required_str("value")?.into_owned(),
         },
         ActionKind::Extract => Action::Extract {
             selector: f.selector()?,
             attribute: match f.optional_str("attribute")? {
                 None => None,
-                Some(a) => match trim_ascii_ws(a) {
-                    "" => return Err(field_err(FieldError::BlankAttribute)),
-                    t => Some(t.to_string()),
-                },
+                Some(a) => Some(parse_attribute(&a).map_err(field_err)?),
             },
         },
         ActionKind::Scroll => Action::Scroll {
             direction: match f.optional_str("direction")? {
                 None => Direction::default(),
-                Some(d) => match (reading, d) {
-                    (Reading::Strict, "up") => Direction::Up,
-                    (Reading::Strict, "down") => Direction::Down,
-                    (Reading::Strict, other) => {
-                        return Err(field_err(FieldError::BadDirection(other.to_string())))
-                    }
-                    (Reading::Lenient, d) => Direction::parse(d).map_err(field_err)?,
-                },
+                Some(d) => match reading {
+                    Reading::Strict => Direction::from_canonical(&d),
+                    Reading::Lenient => Direction::parse(&d),
+                }
+                .map_err(field_err)?,
             },
             selector: match f.optional_str("selector")? {
                 None => None,
-                Some(s) => Some(Selector::parse(s).map_err(field_err)?),
+                Some(s) => Some(Selector::parse(&s).map_err(field_err)?),
             },
             amount: match f.optional("amount", "a number")? {
                 None => None,
-                Some(v) => Some(
-                    v.as_f64()
-                        .filter(|a| a.is_finite())
-                        .ok_or_else(|| f.wrong_type("amount", "a number"))?,
-                ),
+                Some(FieldValue::Num { value, .. }) if value.is_finite() => Some(value),
+                Some(_) => return Err(f.wrong_type("amount", "a number")),
             },
         },
         ActionKind::Wait => Action::Wait {
-            ms: match f.optional("ms", "an integer number of milliseconds")? {
+            ms: match f.optional("ms", WAIT_EXPECTED)? {
                 None => WaitMs::default(),
-                Some(Value::Number(n)) => WaitMs::from_number(n).map_err(field_err)?,
-                Some(_) => return Err(f.wrong_type("ms", "an integer number of milliseconds")),
+                Some(FieldValue::Num { value, text }) => {
+                    WaitMs::from_f64(value, || text.into_owned()).map_err(field_err)?
+                }
+                Some(_) => return Err(f.wrong_type("ms", WAIT_EXPECTED)),
             },
         },
         ActionKind::Done => Action::Done {
-            response: f.required_str("response")?.to_string(),
+            response: f.required_str("response")?.into_owned(),
         },
     })
 }
 
+const WAIT_EXPECTED: &str = "an integer number of milliseconds";
+
 /// Typed access to one entry's fields under a reading.
-struct Fields<'a> {
+struct Fields<'a, E> {
     kind: ActionKind,
-    fields: &'a Map<String, Value>,
+    fields: &'a E,
     reading: Reading,
 }
 
-impl<'a> Fields<'a> {
+impl<'a, E: EntryFields> Fields<'a, E> {
     fn wrong_type(&self, field: &'static str, expected: &'static str) -> EntryError {
         EntryError::WrongType {
             kind: self.kind,
@@ -217,41 +257,37 @@ impl<'a> Fields<'a> {
         &self,
         field: &'static str,
         expected: &'static str,
-    ) -> Result<Option<&'a Value>, EntryError> {
+    ) -> Result<Option<FieldValue<'a>>, EntryError> {
         match (self.fields.get(field), self.reading) {
-            (None, _) | (Some(Value::Null), Reading::Lenient) => Ok(None),
-            (Some(Value::Null), Reading::Strict) => Err(self.wrong_type(field, expected)),
-            (Some(v), _) => Ok(Some(v)),
+            (FieldValue::Absent, _) | (FieldValue::Null, Reading::Lenient) => Ok(None),
+            (FieldValue::Null, Reading::Strict) => Err(self.wrong_type(field, expected)),
+            (v, _) => Ok(Some(v)),
         }
     }
 
-    fn optional_str(&self, field: &'static str) -> Result<Option<&'a str>, EntryError> {
+    fn optional_str(&self, field: &'static str) -> Result<Option<Cow<'a, str>>, EntryError> {
         match self.optional(field, "a string")? {
             None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
+            Some(FieldValue::Str(s)) => Ok(Some(s)),
             Some(_) => Err(self.wrong_type(field, "a string")),
         }
     }
 
-    fn required_str(&self, field: &'static str) -> Result<&'a str, EntryError> {
+    fn required_str(&self, field: &'static str) -> Result<Cow<'a, str>, EntryError> {
+        let missing = EntryError::MissingField {
+            kind: self.kind,
+            field,
+        };
         match self.fields.get(field) {
-            Some(Value::String(s)) => Ok(s),
-            None => Err(EntryError::MissingField {
-                kind: self.kind,
-                field,
-            }),
-            Some(Value::Null) if self.reading == Reading::Lenient => {
-                Err(EntryError::MissingField {
-                    kind: self.kind,
-                    field,
-                })
-            }
-            Some(_) => Err(self.wrong_type(field, "a string")),
+            FieldValue::Str(s) => Ok(s),
+            FieldValue::Absent => Err(missing),
+            FieldValue::Null if self.reading == Reading::Lenient => Err(missing),
+            _ => Err(self.wrong_type(field, "a string")),
         }
     }
 
     fn selector(&self) -> Result<Selector, EntryError> {
-        Selector::parse(self.required_str("selector")?).map_err(|error| EntryError::Field {
+        Selector::parse(&self.required_str("selector")?).map_err(|error| EntryError::Field {
             kind: self.kind,
             error,
         })
