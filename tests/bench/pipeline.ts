@@ -136,7 +136,7 @@ interface Case {
  *  runs all cases (in a rotating order, implementations alternating), so a burst of load on a
  *  shared machine hits all of them alike. The first run of each (implementation, case) is a
  *  warm-up and the correctness check: both must rebuild the streamed answer. */
-function measureAll(impls: Impl[], specs: Spec[], reps: number): Measured[] {
+function measureAll(impls: Impl[], specs: Spec[], reps: number, apart = false): Measured[] {
   const cases: Case[] = specs.map(({ stream, chunkSize, runs = 1 }) => ({
     stream,
     chunkSize,
@@ -153,14 +153,24 @@ function measureAll(impls: Impl[], specs: Spec[], reps: number): Measured[] {
       if (r.events) c.events = r.events;
     }
   }
+  const timed = (c: Case, impl: Impl) => {
+    const t0 = now();
+    for (let n = 0; n < c.runs; n++) impl.run(c.chunks);
+    c.times[impl.label].push((now() - t0) / c.runs);
+  };
   for (let i = 0; i < reps; i++) {
+    const order = i % 2 ? [...impls].reverse() : impls;
+    if (apart) {
+      // Each implementation through all cases in turn: what one leaves behind (garbage, V8's
+      // background work) lands on its own next case, not on the other implementation's.
+      for (const impl of order) {
+        for (let k = 0; k < cases.length; k++) timed(cases[(k + i) % cases.length], impl);
+      }
+      continue;
+    }
     for (let k = 0; k < cases.length; k++) {
       const c = cases[(k + i) % cases.length];
-      for (const impl of (i + k) % 2 ? [...impls].reverse() : impls) {
-        const t0 = now();
-        for (let n = 0; n < c.runs; n++) impl.run(c.chunks);
-        c.times[impl.label].push((now() - t0) / c.runs);
-      }
+      for (const impl of (i + k) % 2 ? [...impls].reverse() : impls) timed(c, impl);
     }
   }
   return cases.map((c) => ({
@@ -232,7 +242,7 @@ export async function benchPipeline(opts: PipelineOptions = {}): Promise<Row[]> 
     // same in every size's time per MB.
     sizes.map((s) => ({ stream: byMb.get(s)!, chunkSize: 1024, runs: Math.max(1, Math.round(sizes.at(-1)! / s)) })),
   ];
-  const [chunkResults, otherResults, sizeResults] = groups.map((g) => measureAll(impls, g, reps));
+  const [chunkResults, otherResults, sizeResults] = groups.map((g, i) => measureAll(impls, g, reps, i === 2));
   const resultOf = (stream: Stream, chunkSize: number) => {
     for (const [g, results] of [
       [groups[0], chunkResults],

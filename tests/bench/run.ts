@@ -140,7 +140,8 @@ ${causes}
   implementations, in rotating order) so a burst of load hits all cases alike; the first run of
   each is a warm-up. Three groups are measured apart, each among itself: the chunkings of the
   4 MB stream, the other cases (1 B pushes, the 10 MB event), and the 1..16 MB streams, where a
-  timed sample covers 16 MB for every size (a 1 MB stream is run 16 times per sample).
+  timed sample covers 16 MB for every size (a 1 MB stream is run 16 times per sample) and each
+  repetition runs one implementation through all sizes, then the other.
   Chunks are \`Uint8Array\` views made before timing; \`1 B\` means one JS->wasm call per byte.
   "Pieces cut inside wasm": the body is passed to wasm once and \`PipelineHandle.pushChunked\`
   pushes the same pieces from there, so the row shows the pipeline's own cost per piece.
