@@ -36,6 +36,7 @@ pub mod protocol;
 pub mod resume;
 pub mod retry;
 pub mod schema;
+pub mod secret_field;
 pub mod settings;
 pub mod snapshot;
 pub mod sse;
