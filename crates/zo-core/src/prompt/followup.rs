@@ -1,13 +1,14 @@
 //! The Co-browse follow-up prompt (step 2 and later): what the previous step's actions did
 //! (extracted values, errors, skipped ones), where the page is now and a fresh snapshot, within
-//! [`FOLLOWUP_BUDGET`]. The action schema is not repeated: the conversation already has it.
+//! [`FOLLOWUP_BUDGET`]. The results quote the page, so they go inside the untrusted block with
+//! the snapshot, encoded like it. The action schema is not repeated: the conversation already
+//! has it.
 
-use super::render::{self, char_len, truncate};
-use super::{assemble, fit_page, page_or_reason, Budget, PageBudget, UNTRUSTED};
+use super::render::{self, char_len, line as untrusted_line, truncate};
+use super::{assemble, fit_page, Budget, PageBudget, UNTRUSTED};
 use crate::action::Action;
 use crate::protocol::{ActionResult, ActionStatus};
 use crate::snapshot::PageSnapshot;
-use crate::text::collapse_whitespace;
 
 /// The budget of a Co-browse follow-up prompt (step 2 and later).
 pub const FOLLOWUP_BUDGET: Budget = Budget {
@@ -53,7 +54,7 @@ fn action_line(action: &Action) -> String {
         Action::Wait { ms } => format!("{} ms", ms.get()),
         Action::Done { .. } => String::new(),
     };
-    let line = format!("{} {}", action.kind(), collapse_whitespace(&arg));
+    let line = format!("{} {}", action.kind(), untrusted_line(&arg, 220));
     truncate(line.trim_end(), 220)
 }
 
@@ -71,10 +72,7 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        line.push_str(&format!(
-            " ({code}: {})",
-            truncate(&collapse_whitespace(&err.message), 300)
-        ));
+        line.push_str(&format!(" ({code}: {})", untrusted_line(&err.message, 300)));
     }
     if let Some(value) = &o.result.value {
         let shown = match value {
@@ -87,10 +85,7 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
             }
             other => other.to_string(),
         };
-        line.push_str(&format!(
-            ": {}",
-            truncate(&collapse_whitespace(&shown), 600)
-        ));
+        line.push_str(&format!(": {}", untrusted_line(&shown, 600)));
     }
     line
 }
@@ -119,7 +114,13 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
     if let Some(why) = f.interrupted {
         results.push_str(&format!(
             "The batch ended early: {}\n",
-            truncate(&collapse_whitespace(why), 300)
+            untrusted_line(why, 300)
+        ));
+    }
+    if let Ok(p) = f.page {
+        results.push_str(&format!(
+            "The page is now: {}\n",
+            untrusted_line(&p.url, render::HEADER_MAX)
         ));
     }
     let last = f.step >= max_steps;
@@ -139,13 +140,6 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
         truncate(f.goal.trim(), b.input)
     );
     let fixed = char_len(&instructions) + char_len(&results) + char_len(&goal);
-    let page = page_or_reason(f.page, fit_page(b.total, fixed, b.page));
-    let now = match f.page {
-        Ok(p) => format!(
-            "The page is now: {}",
-            truncate(&collapse_whitespace(&p.url), render::HEADER_MAX)
-        ),
-        Err(_) => String::new(),
-    };
-    assemble(&[&results, &now, &page, &goal, &instructions], b.total)
+    let page = render::page_block(&results, f.page, fit_page(b.total, fixed, b.page));
+    assemble(&[&page, &goal, &instructions], b.total)
 }

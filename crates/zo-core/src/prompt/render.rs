@@ -1,7 +1,9 @@
-//! Budgeted text rendering for prompts: character-exact truncation and the compact one-line-per-
-//! element rendering of a [`PageSnapshot`]. Password values are never rendered, whatever the
-//! snapshot holds.
+//! Budgeted text rendering for prompts: character-exact truncation and the untrusted page
+//! block: URL, title, the compact one-line-per-element rendering of a [`PageSnapshot`] and its
+//! text, every piece encoded by [`fence::encode`] inside the fence. Password values are never
+//! rendered, whatever the snapshot holds.
 
+use super::fence;
 use crate::snapshot::{PageSnapshot, SnapshotElement};
 use crate::text::collapse_whitespace;
 
@@ -38,9 +40,14 @@ pub fn truncate(s: &str, max: usize) -> String {
     }
 }
 
+/// Untrusted text as one line for the page block: whitespace collapsed, encoded, cut to `max`.
+pub fn line(s: &str, max: usize) -> String {
+    truncate(&fence::encode(&collapse_whitespace(s)), max)
+}
+
 /// A short quoted field: one line, cut to [`FIELD_MAX`], inner quotes escaped.
 fn quoted(s: &str) -> String {
-    let line = truncate(&defang(&collapse_whitespace(s)), FIELD_MAX);
+    let line = line(s, FIELD_MAX);
     format!("\"{}\"", line.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
@@ -51,18 +58,24 @@ fn is_password(el: &SnapshotElement) -> bool {
 }
 
 /// One element on one line: `#email input[email] "Email" value="a@b.c"`.
-/// `None` when the element cannot be shown faithfully (selector too long or empty).
+/// `None` when the element cannot be shown faithfully: its selector is empty, too long, on
+/// several lines, or holds text the fence encoding would change (Zo must be able to use it
+/// as it reads it).
 pub fn element_line(el: &SnapshotElement) -> Option<String> {
     let selector = el.selector.trim();
-    if selector.is_empty() || char_len(selector) > SELECTOR_MAX || selector.contains('\n') {
+    if selector.is_empty()
+        || char_len(selector) > SELECTOR_MAX
+        || selector.contains('\n')
+        || fence::encode(selector) != selector
+    {
         return None;
     }
-    let mut line = format!("{selector} {}", collapse_whitespace(&el.tag));
+    let mut line = format!("{selector} {}", self::line(&el.tag, FIELD_MAX));
     if let Some(t) = el.input_type.as_deref().filter(|t| !t.trim().is_empty()) {
-        line.push_str(&format!("[{}]", collapse_whitespace(t)));
+        line.push_str(&format!("[{}]", self::line(t, FIELD_MAX)));
     }
     if let Some(role) = el.role.as_deref().filter(|r| !r.trim().is_empty()) {
-        line.push_str(&format!(" role={}", collapse_whitespace(role)));
+        line.push_str(&format!(" role={}", self::line(role, FIELD_MAX)));
     }
     if !el.label.trim().is_empty() {
         line.push(' ');
@@ -111,12 +124,6 @@ pub fn elements_block(elements: &[SnapshotElement], budget: usize) -> String {
     out
 }
 
-/// Page text cannot close the `<page>` fence early (a page trying to pass its text off as ours).
-fn defang(s: &str) -> String {
-    s.replace("</page>", "</ page>")
-        .replace("<page>", "< page>")
-}
-
 /// What each page section may use, in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageBudget {
@@ -124,14 +131,29 @@ pub struct PageBudget {
     pub text: usize,
 }
 
-/// The page block of a prompt: URL, title, elements (when budgeted) and the text excerpt,
-/// fenced and labelled as untrusted page content.
-pub fn page_block(page: &PageSnapshot, budget: PageBudget) -> String {
-    let mut out = String::from("<page>\n");
+/// The untrusted block of a prompt: the fence lines around `preamble` (lines already encoded
+/// with [`fence::encode`]: a follow-up's results) and the page (URL, title, elements when
+/// budgeted, the text excerpt), or why there is no page.
+pub fn page_block(preamble: &str, page: Result<&PageSnapshot, &str>, budget: PageBudget) -> String {
+    let mut out = format!("{}\n{preamble}", fence::OPEN);
+    match page {
+        Ok(page) => page_body(&mut out, page, budget),
+        Err(reason) => {
+            out.push_str("The page's content is unavailable: ");
+            out.push_str(&line(reason, 300));
+            out.push('\n');
+        }
+    }
+    out.push_str(fence::CLOSE);
+    out.push('\n');
+    out
+}
+
+fn page_body(out: &mut String, page: &PageSnapshot, budget: PageBudget) {
     out.push_str(&format!(
         "URL: {}\nTitle: {}\n",
-        truncate(&collapse_whitespace(&page.url), HEADER_MAX),
-        truncate(&collapse_whitespace(&page.title), HEADER_MAX)
+        line(&page.url, HEADER_MAX),
+        line(&page.title, HEADER_MAX)
     ));
     if budget.elements > 0 {
         let block = elements_block(&page.elements, budget.elements);
@@ -147,7 +169,7 @@ pub fn page_block(page: &PageSnapshot, budget: PageBudget) -> String {
         if text.is_empty() {
             out.push_str("Text: (none)\n");
         } else {
-            let cut = truncate(&defang(text), budget.text);
+            let cut = truncate(&fence::encode(text), budget.text);
             let note = if page.text_truncated || cut.ends_with(CUT_MARK) {
                 " (excerpt, cut to fit)"
             } else {
@@ -156,6 +178,4 @@ pub fn page_block(page: &PageSnapshot, budget: PageBudget) -> String {
             out.push_str(&format!("Text{note}:\n{cut}\n"));
         }
     }
-    out.push_str("</page>\n");
-    out
 }
