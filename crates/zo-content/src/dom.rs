@@ -63,10 +63,6 @@ pub fn input_type(el: &Element) -> String {
         .unwrap_or_else(|| "text".to_string())
 }
 
-pub fn is_password(el: &Element) -> bool {
-    tag(el) == "input" && input_type(el) == "password"
-}
-
 /// A string property of `el` read by name (`value`, `href`, ...), if it is a string.
 pub fn string_prop(el: &JsValue, name: &str) -> Option<String> {
     js_sys::Reflect::get(el, &JsValue::from_str(name))

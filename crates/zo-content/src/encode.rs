@@ -72,7 +72,8 @@ fn element(e: &SnapshotElement) -> Json {
         .opt_str("role", e.role.as_deref())
         .opt_str("inputType", e.input_type.as_deref())
         .str("label", &e.label)
-        .opt_str("value", e.value.as_deref());
+        .opt_str("value", e.value.as_deref())
+        .opt_str("secret", e.secret.map(|k| k.as_str()));
     if e.disabled {
         obj.bool("disabled", true).done()
     } else {

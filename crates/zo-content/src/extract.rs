@@ -1,12 +1,19 @@
 //! extract: read an attribute or property of the element matching a selector. Without a
 //! name it reads `textContent`; `innerText`, `value`, `href` (absolute), `outerHTML` and any
 //! other attribute or property work too. The result is capped in length with a truncated
-//! flag. Password field values are never read.
+//! flag.
+//!
+//! What a secret field (password, payment card detail, one-time code) holds never leaves the
+//! page: on such a field only what describes it can be read
+//! (`zo_core::secret_field::readable_on_secret`), anything else is refused with an
+//! `unsupported` error; markup (`outerHTML`, `innerHTML`) of any element comes with the values
+//! of the secret fields in it blanked.
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 use zo_core::action::Quoted;
 use zo_core::protocol::ActionErrorCode;
+use zo_core::secret_field::{self, SecretKind};
 use zo_core::text::{cap, EXTRACT_MAX_CHARS};
 
 use crate::dom;
@@ -14,6 +21,7 @@ use crate::encode;
 use crate::failure::Failure;
 use crate::json::Json;
 use crate::locate;
+use crate::secret::{self, Markup};
 
 /// Properties holding URLs that the DOM resolves to absolute form.
 const URL_PROPS: [&str; 5] = ["href", "src", "action", "formaction", "poster"];
@@ -37,21 +45,17 @@ pub fn read(el: &Element, name: Option<&str>, sel: &str) -> Result<String, Failu
         return Ok(el.text_content().unwrap_or_default());
     };
     let lower = name.to_ascii_lowercase();
-    if dom::is_password(el) && (lower == "value" || lower == "defaultvalue") {
-        return Err(Failure::new(
-            ActionErrorCode::Unsupported,
-            format!(
-                "{q_sel} is a password field: its value never leaves the page",
-                q_sel = Quoted(sel)
-            ),
-        ));
+    if let Some(kind) = secret::kind(el) {
+        if !secret_field::readable_on_secret(&lower) {
+            return Err(refused(kind, name, &lower, sel));
+        }
     }
     match lower.as_str() {
         "text" | "textcontent" => Ok(el.text_content().unwrap_or_default()),
         "innertext" => Ok(dom::string_prop(el, "innerText")
             .unwrap_or_else(|| el.text_content().unwrap_or_default())),
-        "outerhtml" => Ok(el.outer_html()),
-        "innerhtml" => Ok(el.inner_html()),
+        "outerhtml" => secret::markup(el, Markup::Outer),
+        "innerhtml" => secret::markup(el, Markup::Inner),
         "value" => Ok(dom::string_prop(el, "value")
             .or_else(|| el.get_attribute("value"))
             .unwrap_or_default()),
@@ -87,6 +91,26 @@ fn other(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
     } else {
         Err(missing(name, sel))
     }
+}
+
+/// Why `name` of a secret field is not read.
+fn refused(kind: SecretKind, name: &str, lower: &str, sel: &str) -> Failure {
+    let what = kind.describe();
+    let message = if lower == "value" || lower == "defaultvalue" {
+        format!(
+            "{q_sel} is {what}: its value never leaves the page",
+            q_sel = Quoted(sel)
+        )
+    } else {
+        format!(
+            "{q_sel} is {what}: {q_name} could reveal what it holds, so it is not read (its \
+             name, type, placeholder, label attributes and its markup, with the value blanked, \
+             can be)",
+            q_sel = Quoted(sel),
+            q_name = Quoted(name)
+        )
+    };
+    Failure::new(ActionErrorCode::Unsupported, message)
 }
 
 fn missing(name: &str, sel: &str) -> Failure {

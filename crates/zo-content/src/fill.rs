@@ -4,7 +4,9 @@
 //! (`insertText`) and a `change` event, without blur. contenteditable: contents selected,
 //! text inserted with beforeinput/input. `<select>`: by option value or visible text.
 //! checkbox/radio: set by clicking only when the state differs. Pickers (date, time, color,
-//! range, ...): value plus events, refused when the browser rejects the format.
+//! range, ...): value plus events, refused when the browser rejects the format. The result
+//! reports the field's new value, except for secret fields (passwords, payment card details,
+//! one-time codes), whose value never leaves the page.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
@@ -22,6 +24,7 @@ use crate::encode;
 use crate::events;
 use crate::failure::Failure;
 use crate::json::Json;
+use crate::secret;
 
 /// Input types whose value is typed as text.
 const TEXT_TYPES: [&str; 7] = [
@@ -48,7 +51,7 @@ pub async fn run(
     let found = crate::locate::wait_for(sel, deadline, timeout_ms).await?;
     let el = retarget_label(found);
     let tag = dom::tag(&el);
-    let outcome = if tag == "input" {
+    let mut outcome = if tag == "input" {
         let ty = dom::input_type(&el);
         if ty == "checkbox" || ty == "radio" {
             toggle(sel, &el, &ty, value, deadline, timeout_ms).await?
@@ -97,6 +100,9 @@ pub async fn run(
             ),
         ));
     };
+    if secret::kind(&el).is_some() {
+        outcome.value = None;
+    }
     Ok(Some(encode::fill(&outcome)))
 }
 
@@ -176,9 +182,8 @@ async fn text_like(
         events::input(el, "input", "insertText", Some(value))?;
     }
     events::plain(el, "change")?;
-    let shown = (ty != "password").then(|| dom::string_prop(el, "value").unwrap_or_default());
     Ok(FillOutcome {
-        value: shown,
+        value: Some(dom::string_prop(el, "value").unwrap_or_default()),
         checked: None,
     })
 }

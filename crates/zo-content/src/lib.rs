@@ -31,6 +31,7 @@ pub mod locate;
 pub mod message;
 pub mod reply;
 pub mod scroll;
+pub mod secret;
 pub mod selector;
 pub mod snapshot;
 pub mod tree;

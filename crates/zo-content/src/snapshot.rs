@@ -1,7 +1,9 @@
 //! The page snapshot for Co-browse prompts: URL, title, a budgeted excerpt of the main text,
 //! and the visible interactive elements (links, buttons, form fields, ARIA widgets,
-//! contenteditable) with a short label, current value (never of password fields) and a
-//! selector checked to resolve back to exactly that element.
+//! contenteditable) with a short label, current value (never of secret fields: passwords,
+//! payment card details, one-time codes, which are marked as such instead) and a selector
+//! checked to resolve back to exactly that element. The page text is what the page shows
+//! (`innerText`), where the values of form fields never appear.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
@@ -14,6 +16,7 @@ use crate::actionable;
 use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Root};
+use crate::secret;
 use crate::selector;
 use crate::tree;
 
@@ -72,11 +75,16 @@ fn describe(el: &Element, root: &Root, roots: &[Root]) -> Option<SnapshotElement
     let selector = selector::unique_selector(el, roots)?;
     let tag = dom::tag(el);
     let input_type = (tag == "input").then(|| dom::input_type(el));
+    let secret = secret::kind(el);
     Some(SnapshotElement {
         selector,
         role: el.get_attribute("role").filter(|r| !r.trim().is_empty()),
         label: short_label(&label(el, root), LABEL_MAX_CHARS),
-        value: value(el, &tag, input_type.as_deref()),
+        value: match secret {
+            Some(_) => None,
+            None => value(el, &tag, input_type.as_deref()),
+        },
+        secret,
         disabled: actionable::is_disabled(el),
         input_type,
         tag,
@@ -142,7 +150,8 @@ fn label(el: &Element, root: &Root) -> String {
     text
 }
 
-/// Current value of a field; never for password fields.
+/// Current value of a field that is not a secret field (the caller checks; password inputs are
+/// left out here too).
 fn value(el: &Element, tag: &str, input_type: Option<&str>) -> Option<String> {
     let raw = match (tag, input_type) {
         ("input", Some("password")) => return None,

@@ -1,8 +1,11 @@
 //! The compact page snapshot the content module takes for Co-browse prompts: where the page
 //! is, a budgeted text excerpt, and its interactive elements with selectors that resolve back
-//! to exactly them. Password values never appear here.
+//! to exactly them. Values of secret fields (passwords, payment card details, one-time codes:
+//! see [`crate::secret_field`]) never appear here.
 
 use serde::{Deserialize, Serialize};
+
+use crate::secret_field::{self, SecretKind};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -33,9 +36,22 @@ pub struct SnapshotElement {
     /// Label or visible text, shortened.
     #[serde(default)]
     pub label: String,
-    /// Current value (never for password fields).
+    /// Current value (never for secret fields).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
+    /// The kind of secret the field holds, when it is a secret field (its value is then left
+    /// out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<SecretKind>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub disabled: bool,
+}
+
+impl SnapshotElement {
+    /// The kind of secret this element holds: as the content module reported it, or, when it
+    /// did not, what its tag and input type alone say (a password input always counts).
+    pub fn secret_kind(&self) -> Option<SecretKind> {
+        self.secret
+            .or_else(|| secret_field::classify(&self.tag, self.input_type.as_deref(), None))
+    }
 }

@@ -1,5 +1,5 @@
 //! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
-//! card a failure gets, how an action reads in the timeline (password fills masked), and the
+//! card a failure gets, how an action reads in the timeline (fills of secret fields masked), and the
 //! labels of the timer, the elapsed time and the progress indicators.
 
 use crate::action::{Action, Direction};
@@ -191,30 +191,27 @@ pub fn working_label(status: Option<&str>, quiet_ms: u64) -> String {
     }
 }
 
-/// Does this fill target a password field? The snapshot element's input type decides when
-/// known; otherwise the selector (or the element's label) mentioning a password does.
-pub fn is_password_target(selector: &str, snapshot: Option<&PageSnapshot>) -> bool {
+/// Does this fill target a secret field (a password, a payment card detail, a one-time code:
+/// see [`crate::secret_field`])? The snapshot element decides when it is known; otherwise, and
+/// also when the snapshot says nothing, the selector (or the element's label) mentioning a
+/// password does.
+pub fn is_secret_target(selector: &str, snapshot: Option<&PageSnapshot>) -> bool {
     let mentions = |s: &str| {
         let l = s.to_ascii_lowercase();
         l.contains("pass") || l.contains("pwd") || l.contains("secret")
     };
     if let Some(el) = snapshot.and_then(|s| s.elements.iter().find(|e| e.selector == selector)) {
-        if let Some(t) = &el.input_type {
-            if t.eq_ignore_ascii_case("password") {
-                return true;
-            }
-        }
-        if mentions(&el.label) {
+        if el.secret_kind().is_some() || mentions(&el.label) {
             return true;
         }
     }
     mentions(selector)
 }
 
-/// The action with a password fill's value replaced by [`MASK`].
+/// The action with a secret field's fill value replaced by [`MASK`].
 pub fn masked_action(action: &Action, snapshot: Option<&PageSnapshot>) -> Action {
     match action {
-        Action::Fill { selector, .. } if is_password_target(selector.as_str(), snapshot) => {
+        Action::Fill { selector, .. } if is_secret_target(selector.as_str(), snapshot) => {
             Action::Fill {
                 selector: selector.clone(),
                 value: MASK.to_string(),

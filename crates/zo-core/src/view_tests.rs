@@ -3,6 +3,7 @@
 use super::*;
 use crate::action::{HttpUrl, Selector};
 use crate::protocol::{ActionError, ActionErrorCode};
+use crate::secret_field::SecretKind;
 use crate::snapshot::SnapshotElement;
 
 fn failure(kind: FailureKind, status: Option<u16>, message: &str) -> StreamFailure {
@@ -101,6 +102,39 @@ fn password_fills_are_masked() {
         fill_with("#f3", MASK)
     );
     assert_eq!(masked_action(&fill("#f4"), Some(&snap)), fill("#f4"));
+}
+
+#[test]
+fn payment_and_one_time_code_fills_are_masked_like_passwords() {
+    let fill = |sel: &str| Action::Fill {
+        selector: Selector::parse(sel).unwrap(),
+        value: "4242 4242 4242 4242".into(),
+    };
+    let field = |selector: &str, input_type: &str, secret: Option<SecretKind>| SnapshotElement {
+        selector: selector.into(),
+        tag: "input".into(),
+        input_type: Some(input_type.into()),
+        secret,
+        ..Default::default()
+    };
+    let snap = PageSnapshot {
+        elements: vec![
+            field("#card", "text", Some(SecretKind::Payment)),
+            field("#code", "text", Some(SecretKind::OneTimeCode)),
+            // A password shown as text by a "show password" button, known by its autocomplete.
+            field("#shown", "text", Some(SecretKind::Password)),
+            field("#city", "text", None),
+        ],
+        ..Default::default()
+    };
+    for sel in ["#card", "#code", "#shown"] {
+        assert_eq!(
+            masked_action(&fill(sel), Some(&snap)),
+            fill_with(sel, MASK),
+            "{sel}"
+        );
+    }
+    assert_eq!(masked_action(&fill("#city"), Some(&snap)), fill("#city"));
 }
 
 fn fill_with(sel: &str, value: &str) -> Action {

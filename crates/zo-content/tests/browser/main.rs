@@ -1,5 +1,5 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
-//! every error on real DOM, the message flow, and snapshot selector round-trips.
+//! every error on real DOM, the message flow, snapshot selector round-trips, and secret fields.
 
 mod support;
 
@@ -9,6 +9,7 @@ mod errors;
 mod fill;
 mod frames;
 mod messages;
+mod secrets;
 mod snapshot;
 mod wire;
 

@@ -13,6 +13,7 @@ use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use zo_core::protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
+use zo_core::secret_field::SecretKind;
 use zo_core::snapshot::{PageSnapshot, SnapshotElement};
 use zo_core::text::cap;
 
@@ -313,7 +314,23 @@ fn snapshot_reply_is_what_serde_writes() {
                 input_type: Some("search".into()),
                 label: "Search".into(),
                 value: Some("q".into()),
+                secret: None,
                 disabled: true,
+            },
+            SnapshotElement {
+                selector: "#cc".into(),
+                tag: "input".into(),
+                input_type: Some("text".into()),
+                label: "Card number".into(),
+                secret: Some(SecretKind::Payment),
+                disabled: true,
+                ..SnapshotElement::default()
+            },
+            SnapshotElement {
+                selector: "#otc".into(),
+                tag: "input".into(),
+                secret: Some(SecretKind::OneTimeCode),
+                ..SnapshotElement::default()
             },
             SnapshotElement {
                 selector: "a[href=\"/x\"]".into(),

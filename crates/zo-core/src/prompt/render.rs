@@ -1,9 +1,10 @@
 //! Budgeted text rendering for prompts: character-exact truncation and the untrusted page
 //! block: URL, title, the compact one-line-per-element rendering of a [`PageSnapshot`] and its
-//! text, every piece encoded by [`fence::encode`] inside the fence. Password values are never
-//! rendered, whatever the snapshot holds.
+//! text, every piece encoded by [`fence::encode`] inside the fence. Values of secret fields are
+//! never rendered, whatever the snapshot holds.
 
 use super::fence;
+use crate::secret_field::SecretKind;
 use crate::snapshot::{PageSnapshot, SnapshotElement};
 use crate::text::collapse_whitespace;
 
@@ -51,13 +52,8 @@ fn quoted(s: &str) -> String {
     format!("\"{}\"", line.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-fn is_password(el: &SnapshotElement) -> bool {
-    el.input_type
-        .as_deref()
-        .is_some_and(|t| t.trim().eq_ignore_ascii_case("password"))
-}
-
-/// One element on one line: `#email input[email] "Email" value="a@b.c"`.
+/// One element on one line: `#email input[email] "Email" value="a@b.c"`; a secret field shows
+/// what it is instead of its value: `#pw input[password] "Password" (password)`.
 /// `None` when the element cannot be shown faithfully: its selector is empty, too long, on
 /// several lines, or holds text the fence encoding would change (Zo must be able to use it
 /// as it reads it).
@@ -81,8 +77,12 @@ pub fn element_line(el: &SnapshotElement) -> Option<String> {
         line.push(' ');
         line.push_str(&quoted(&el.label));
     }
-    if is_password(el) {
-        line.push_str(" (password)");
+    if let Some(kind) = el.secret_kind() {
+        line.push_str(match kind {
+            SecretKind::Password => " (password)",
+            SecretKind::Payment => " (payment card detail)",
+            SecretKind::OneTimeCode => " (one-time code)",
+        });
     } else if let Some(v) = el.value.as_deref() {
         line.push_str(" value=");
         line.push_str(&quoted(v));

@@ -3,6 +3,7 @@
 use super::*;
 use crate::action::{Action, HttpUrl, Selector};
 use crate::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
+use crate::secret_field::SecretKind;
 use crate::snapshot::SnapshotElement;
 
 const ALL_MODES: [Mode; 6] = [
@@ -212,11 +213,39 @@ fn password_values_are_never_included() {
         value: Some("second-secret".to_string()),
         ..el("#pw2", "input", "Confirm")
     });
+    // Secret fields the content module classified: their values are never rendered either,
+    // should a snapshot carry one.
+    for (selector, kind, value) in [
+        ("#shown", SecretKind::Password, "shown-secret"),
+        ("#card", SecretKind::Payment, "4242424242424242"),
+        ("#otc", SecretKind::OneTimeCode, "913377"),
+    ] {
+        p.elements.push(SnapshotElement {
+            input_type: Some("text".to_string()),
+            value: Some(value.to_string()),
+            secret: Some(kind),
+            ..el(selector, "input", "Field")
+        });
+    }
     for mode in ALL_MODES {
         let out = build(&req(mode, "log in", &p));
-        assert!(!out.contains("hunter2-secret"), "{mode:?}");
-        assert!(!out.contains("second-secret"), "{mode:?}");
+        for secret in [
+            "hunter2-secret",
+            "second-secret",
+            "shown-secret",
+            "4242424242424242",
+            "913377",
+        ] {
+            assert!(!out.contains(secret), "{mode:?}: {secret}");
+        }
     }
+    let out = build(&req(Mode::Cobrowse, "pay", &p));
+    assert!(
+        out.contains("#shown input[text] \"Field\" (password)\n"),
+        "{out}"
+    );
+    assert!(out.contains("#card input[text] \"Field\" (payment card detail)\n"));
+    assert!(out.contains("#otc input[text] \"Field\" (one-time code)\n"));
     let results = [ActionResult {
         index: 0,
         status: ActionStatus::Done,
@@ -239,6 +268,7 @@ fn password_values_are_never_included() {
         page: Ok(&p),
     });
     assert!(!out.contains("hunter2-secret") && !out.contains("second-secret"));
+    assert!(!out.contains("4242424242424242") && !out.contains("913377"));
 }
 
 #[test]
