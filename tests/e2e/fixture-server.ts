@@ -1,6 +1,6 @@
 //! The fixture site's static server: serves tests/fixtures/site on 127.0.0.1 (a port the OS
 //! picks), with per-path response headers from tests/fixtures/site/headers.json (e.g. the strict
-//! CSP page). Builds the React bundle first when it is missing or older than its sources.
+//! CSP page). Builds the React bundles first when they are missing or older than their sources.
 
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
@@ -26,12 +26,14 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-/** Runs tests/fixtures/site/build.mjs when react-form.bundle.js is missing or stale. */
+/** Runs tests/fixtures/site/build.mjs when a React bundle (<name>.bundle.js of <name>.jsx) is
+ *  missing or older than its sources. */
 export function ensureFixtureBundle(): void {
-  const bundle = path.join(SITE_DIR, 'react-form.bundle.js');
-  const sources = readdirSync(SITE_DIR).filter((f) => f.endsWith('.jsx') || f === 'build.mjs');
+  const files = readdirSync(SITE_DIR);
+  const sources = files.filter((f) => f.endsWith('.jsx') || f === 'build.mjs');
   const newest = Math.max(...sources.map((f) => statSync(path.join(SITE_DIR, f)).mtimeMs));
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newest) return;
+  const bundles = files.filter((f) => f.endsWith('.jsx')).map((f) => path.join(SITE_DIR, f.replace(/\.jsx$/, '.bundle.js')));
+  if (bundles.every((b) => existsSync(b) && statSync(b).mtimeMs >= newest)) return;
   execFileSync(process.execPath, [path.join(SITE_DIR, 'build.mjs')], { stdio: 'inherit' });
 }
 
