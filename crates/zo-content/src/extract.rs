@@ -103,9 +103,9 @@ fn refused(kind: SecretKind, name: &str, lower: &str, sel: &str) -> Failure {
         )
     } else {
         format!(
-            "{q_sel} is {what}: {q_name} could reveal what it holds, so it is not read (its \
-             name, type, placeholder, label attributes and its markup, with the value blanked, \
-             can be)",
+            "{q_sel} is {what}: {q_name} could reveal what it holds, so it is not read; its \
+             name, type, autocomplete, placeholder or aria-label can be, and its outerHTML \
+             with the value blanked",
             q_sel = Quoted(sel),
             q_name = Quoted(name)
         )

@@ -1,6 +1,6 @@
 //! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
-//! card a failure gets, how an action reads in the timeline (fills of secret fields masked), and the
-//! labels of the timer, the elapsed time and the progress indicators.
+//! card a failure gets, how an action reads in the timeline (fills of secret fields masked),
+//! and the labels of the timer, the elapsed time and the progress indicators.
 
 use crate::action::{Action, Direction};
 use crate::history::MessageStatus;
