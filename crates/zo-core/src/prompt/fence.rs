@@ -7,13 +7,14 @@
 //! it, so no text can form any tag at all: not `</page>`, nor `</PAGE >`, `</page foo>`,
 //! `<page\n>` or `< /page>`. Zo reads text, not HTML: a character reference or an escape that
 //! spells `<` reads as `<` to it, so those are replaced by [`LT`] as well:
-//! - HTML character references: `&lt;` (any case, and without the `;` when no letter, digit
-//!   or `=` follows, as HTML reads it in attributes), `&#60;`, `&#x3c;` (leading zeros, no `;`),
-//!   `&nvlt;`, and each of these under any number of `&amp;` layers (`&amp;lt;`);
+//! - HTML character references: `&lt` with or without its `;` and whatever follows, as HTML
+//!   reads it in text (`&ltpage>` is `<page>`; a query parameter named `lt...` right after an
+//!   `&` therefore reads `＜...` too), `&#60;`, `&#x3c;` (leading zeros, no `;`), `&nvlt;`, and
+//!   each of these under any number of `&amp;` layers (`&amp;lt;`);
 //! - JavaScript and JSON escapes: `\u003c`, `\x3c` (any case).
 //!
 //! Percent-encoding (`%3C`) is left alone: it does not read as a bracket, and URLs must reach
-//! Zo exactly as they are. Look-alike characters (`＜`, `‹`) are not tags either.
+//! Zo as they are. Look-alike characters (`＜`, `‹`) are not tags either.
 //!
 //! [`encode`] is one pass over the text with a bounded look-ahead at `&` and `\` (a look-ahead
 //! that fails consumes nothing and the characters it read hold no other `&` or `\`), and never
@@ -73,10 +74,10 @@ fn reference_len(b: &[u8]) -> usize {
         return i + 5;
     }
     if starts_with_ci(rest, b"lt") {
-        return match rest.get(2) {
-            Some(b';') => i + 3,
-            Some(c) if c.is_ascii_alphanumeric() || *c == b'=' => 0,
-            _ => i + 2,
+        return if rest.get(2) == Some(&b';') {
+            i + 3
+        } else {
+            i + 2
         };
     }
     if rest.first() != Some(&b'#') {
@@ -154,6 +155,9 @@ mod tests {
             ("&lt/page>", "＜/page>"),
             ("&lt page>", "＜ page>"),
             ("x&lt", "x＜"),
+            ("&ltpage>", "＜page>"),
+            ("?a=1&lt=3&ltr=1", "?a=1＜=3＜r=1"),
+            ("&ltimes;", "＜imes;"),
             ("&#60;/page>", "＜/page>"),
             ("&#0060/page>", "＜/page>"),
             ("&#x3C;/page>", "＜/page>"),
@@ -174,8 +178,8 @@ mod tests {
     #[test]
     fn text_that_does_not_read_as_less_than_is_kept() {
         for s in [
-            "https://shop.example/a?b=1&c=2&lt=3&ltr=1#x",
-            "&ltimes; &lt= &amp; &gt; &#61; &#600; &#x3c0; &#x3cd &#6",
+            "https://shop.example/a?b=1&c=2&lang=en#x",
+            "&l &amp; &gt; &#61; &#600; &#x3c0; &#x3cd &#6",
             "Fish & chips &",
             "%3C/page%3E",
             "\\u003d \\x3d \\\\ \\",

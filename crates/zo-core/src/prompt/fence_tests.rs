@@ -9,7 +9,7 @@ use crate::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
 use crate::snapshot::SnapshotElement;
 
 /// Ways to write a `page` tag that Zo could read as one.
-const HOSTILE: [&str; 19] = [
+const HOSTILE: [&str; 20] = [
     "</page>",
     "<page>",
     "</PAGE >",
@@ -21,6 +21,7 @@ const HOSTILE: [&str; 19] = [
     "&lt;/page&gt;",
     "&LT;/PAGE>",
     "&lt/page>",
+    "&ltpage>",
     "&#60;/page>",
     "&#x3C;/page>",
     "&#0060/page>",
