@@ -13,7 +13,9 @@
 pub mod action;
 pub mod action_json;
 pub mod answer_gate;
+pub mod api_key;
 pub mod assembler;
+pub mod base_url;
 pub mod batch;
 pub mod canonical;
 pub mod chat;
@@ -29,6 +31,7 @@ pub mod markdown_inline;
 pub mod normalize;
 pub mod options_form;
 pub mod outcome;
+pub mod page_messages;
 pub mod pipeline;
 pub mod prompt;
 pub mod prose_filter;
