@@ -69,7 +69,7 @@ impl Failure {
             Failure::Liveness => "Zo sent nothing for too long".to_string(),
             Failure::FailedEvent { message } => format!("Zo failed: {message}"),
             Failure::Redirect => "the API base URL answered with a redirect to another address; \
-                 Zo Co-browse never sends your API key on to a redirect: set the final address \
+                 Zo Co-browse never sends your key on to a redirect: set the final address \
                  as the API base URL in Options"
                 .to_string(),
         }

@@ -67,7 +67,7 @@ pub enum SettingsError {
     MissingApiKey,
     /// The browser has not let the extension contact the API's host: the key is not sent.
     #[error(
-        "Zo Co-browse has no permission to contact {origin}, so your API key was not sent there: \
+        "Zo Co-browse has no permission to contact {origin}, so your key was not sent there: \
          open the options page and press Save to allow it"
     )]
     HostNotGranted { origin: String },
@@ -244,6 +244,30 @@ mod tests {
             SettingsView::from_json(serde_json::Value::Null).unwrap(),
             SettingsView::default()
         );
+    }
+
+    /// The panel shows these refusals as they are, not as a rejected key.
+    #[test]
+    fn refusals_to_send_the_key_read_as_what_they_are() {
+        use crate::protocol::{FailureKind, StreamFailure};
+        use crate::retry::Failure;
+        use crate::view::{error_card, ErrorKind};
+        for message in [
+            SettingsError::HostNotGranted {
+                origin: "https://zo.example".into(),
+            }
+            .to_string(),
+            Failure::Redirect.describe(),
+        ] {
+            let card = error_card(&StreamFailure {
+                kind: FailureKind::Permanent,
+                http_status: None,
+                message: message.clone(),
+                partial_text: String::new(),
+            });
+            assert_eq!(card.kind, ErrorKind::Permanent, "{message}");
+            assert_eq!(card.detail, message);
+        }
     }
 
     #[test]
