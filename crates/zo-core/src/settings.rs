@@ -141,9 +141,14 @@ impl SettingsView {
         }
         let view: SettingsView =
             serde_json::from_value(value).map_err(|e| SettingsError::Shape(e.to_string()))?;
+        view.validated()
+    }
+
+    /// The view with its settings validated (see [`Settings::validated`]).
+    pub fn validated(self) -> Result<SettingsView, SettingsError> {
         Ok(SettingsView {
-            settings: view.settings.validated()?,
-            has_api_key: view.has_api_key,
+            settings: self.settings.validated()?,
+            has_api_key: self.has_api_key,
         })
     }
 }

@@ -142,15 +142,12 @@ impl Panel {
         let parsed = from_js(&message)
             .and_then(|v| serde_json::from_value::<WorkerToPage>(v).map_err(|e| e.to_string()));
         match parsed {
-            Ok(WorkerToPage::Settings { settings }) => {
-                let view =
-                    SettingsView::from_json(serde_json::to_value(settings).unwrap_or_default())
-                        .unwrap_or_else(|e| {
-                            dom::log_error("settings from the worker", &e);
-                            SettingsView::default()
-                        });
-                self.with_state(|st| st.set_settings(view));
-            }
+            Ok(WorkerToPage::Settings { settings }) => match settings.validated() {
+                Ok(view) => {
+                    self.with_state(|st| st.set_settings(view));
+                }
+                Err(e) => dom::log_error("settings from the worker", &e),
+            },
             Err(e) => dom::log_error("worker message ignored", &e),
         }
     }
