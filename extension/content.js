@@ -2,16 +2,23 @@
 // Rust content module (crates/zo-content). All decisions happen in Rust; this file loads the
 // module, accepts messages from this extension only, and forwards them as JSON text.
 //
+// Not declared in the manifest: the worker injects it (chrome.scripting.executeScript) into
+// the one tab Zo reads or acts on, when it does.
+//
 // Loading, on the first message: the wasm build (extension/pkg/zo_content.js); when the
 // page's CSP forbids WebAssembly (CompileError) or the wasm cannot be loaded at all, the JS
-// translation of the same crate (extension/pkg/mvp/).
+// translation of the same crate (extension/pkg/mvp/zo_content.js, one self-contained file).
+// Both are web-accessible only under the per-session dynamic URL chrome.runtime.getURL
+// gives (use_dynamic_url), so a page cannot fetch them, or any other extension file, by the
+// extension's fixed id.
 // Messaging: the worker connects a port named "content" (chrome.tabs.connect) and sends
 // WorkerToContent messages; every ContentToWorker answer is posted back on that port.
 // chrome.tabs.sendMessage also works (PING to detect presence, SNAPSHOT): the first answer is
 // the response. No window.postMessage channel; nothing is ever evaluated as code.
 (() => {
-  // Injected twice (manifest + executeScript): keep the first copy while its extension
-  // context lives (after an extension reload the old copy is orphaned: take over).
+  // Injected again (the worker injects when PING gets no answer): keep the first copy while
+  // its extension context lives (after an extension reload the old copy is orphaned: take
+  // over).
   const previous = globalThis.__zoContent;
   if (previous && previous.alive()) return;
   const state = (globalThis.__zoContent = {

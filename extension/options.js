@@ -1,18 +1,19 @@
-// Options page glue: the form and its logic are Rust (crates/zo-panel/src/options.rs);
-// this file gives it chrome.storage and chrome.permissions.
+// Options page glue: the form and its logic are Rust (crates/zo-panel/src/options.rs); this
+// file gives it chrome.storage and chrome.permissions. This is the one page that reads and
+// writes the API key, which has its own storage entry apart from the settings.
 import init, { OptionsPage } from './pkg/zo_panel.js';
 
 const host = {
-  async getSettings() {
-    const { settings } = await chrome.storage.local.get('settings');
-    return settings;
+  async load() {
+    const { settings, apiKey } = await chrome.storage.local.get(['settings', 'apiKey']);
+    return { settings, apiKey };
   },
-  async setSettings(settings) {
-    await chrome.storage.local.set({ settings });
+  async save({ settings, apiKey }) {
+    await chrome.storage.local.set({ settings, apiKey });
   },
   // Must run inside the click that asked for it (Rust calls it before awaiting anything).
-  requestOrigin(pattern) {
-    return chrome.permissions.request({ origins: [pattern] });
+  requestOrigins(patterns) {
+    return chrome.permissions.request({ origins: patterns });
   },
 };
 

@@ -1,5 +1,7 @@
 // Side panel glue: loads the panel wasm and connects it to chrome.*. The panel (Rust,
 // crates/zo-panel) owns all behaviour; this file only moves messages and storage values.
+// The panel never reads the settings or the API key from storage: the worker sends the
+// settings (with whether a key is set, never the key) when asked and whenever they change.
 import init, { Panel } from './pkg/zo_panel.js';
 
 const params = new URLSearchParams(location.search);
@@ -7,21 +9,26 @@ const params = new URLSearchParams(location.search);
 const fixedTabId = params.has('tabId') ? Number(params.get('tabId')) : null;
 
 let boundTabId = Number.isInteger(fixedTabId) ? fixedTabId : null;
+let boundTabUrl = null;
 let windowId = null;
 let port = null;
 let panel = null;
 
 async function refreshBoundTab() {
-  if (Number.isInteger(fixedTabId)) return;
   try {
+    if (Number.isInteger(fixedTabId)) {
+      boundTabUrl = (await chrome.tabs.get(fixedTabId)).url ?? null;
+      return;
+    }
     const query = windowId == null ? { active: true, currentWindow: true } : { active: true, windowId };
     const [tab] = await chrome.tabs.query(query);
     if (tab) {
       boundTabId = tab.id;
+      boundTabUrl = tab.url ?? null;
       windowId = tab.windowId;
     }
   } catch (err) {
-    console.warn('[zo] could not find the active tab', err);
+    console.warn('[zo] could not find the bound tab', err);
   }
 }
 
@@ -59,19 +66,34 @@ const host = {
   tabId() {
     return boundTabId;
   },
+  tabUrl() {
+    return boundTabUrl;
+  },
+  // Must run inside the click that sends the question (Rust calls it before awaiting).
+  requestSiteAccess(pattern) {
+    return chrome.permissions.request({ origins: [pattern] });
+  },
 };
 
 async function main() {
   await init({ module_or_path: new URL('./pkg/zo_panel_bg.wasm', import.meta.url) });
   await refreshBoundTab();
-  const stored = await chrome.storage.local.get(['settings', 'history']);
-  panel = new Panel(document.getElementById('app'), host, stored.settings, stored.history);
+  const [stored, reply] = await Promise.all([
+    chrome.storage.local.get('history'),
+    chrome.runtime.sendMessage({ type: 'GET_SETTINGS' }).catch((err) => {
+      console.warn('[zo] the worker did not send the settings', err);
+      return undefined;
+    }),
+  ]);
+  panel = new Panel(document.getElementById('app'), host, reply?.settings, stored.history);
+  // The worker's SETTINGS when they change (Rust takes them from the worker only).
+  chrome.runtime.onMessage.addListener((message, sender) => panel.onRuntimeMessage(message, sender));
   connect();
   chrome.tabs.onActivated.addListener((info) => {
-    if (windowId == null || info.windowId === windowId) refreshBoundTab();
+    if (fixedTabId == null && (windowId == null || info.windowId === windowId)) refreshBoundTab();
   });
-  chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes.settings) panel.setSettings(changes.settings.newValue);
+  chrome.tabs.onUpdated.addListener((tabId, change) => {
+    if (tabId === boundTabId && change.url !== undefined) boundTabUrl = change.url;
   });
   globalThis.zoPanel = panel;
 }

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Builds the JavaScript translation of zo-content for pages whose Content-Security-Policy
-# forbids WebAssembly (design.md section 5): the crate is compiled a second time for wasm MVP
+# forbids WebAssembly: the crate is compiled a second time for wasm MVP
 # (std rebuilt without reference types), bound with wasm-bindgen --target bundler, translated
-# to JS with binaryen's wasm2js (after wasm-opt -Oz), minified with esbuild when it is
-# installed in tests/node_modules, and the glue pointed at the translation.
+# to JS with binaryen's wasm2js (after wasm-opt -Oz), the glue pointed at the translation, and
+# the three modules bundled by esbuild into one minified, self-contained ES module.
+#
+# One file, because the extension serves it with use_dynamic_url: Chromium resolves a module
+# loaded from the dynamic URL against the extension's fixed-id URL, where a relative import
+# of a sibling module is refused as not web-accessible.
 #
 # Usage: crates/zo-content/build-js.sh OUT_DIR        (normally extension/pkg/mvp)
-# Produces OUT_DIR/zo_content.js, zo_content_bg.js, zo_content_bg.wasm.js.
+# Produces OUT_DIR/zo_content.js (no imports).
 # Needs (installs nothing): rustup component rust-src, wasm32-unknown-unknown target,
-# wasm-bindgen CLI on PATH, binaryen's wasm2js in tests/node_modules (override: WASM2JS=path).
+# wasm-bindgen CLI on PATH, binaryen's wasm2js and esbuild in tests/node_modules
+# (override: WASM2JS=path, ESBUILD=path).
 # Cargo target dir: target/zo-content-mvp (override: ZO_MVP_TARGET_DIR).
 set -euo pipefail
 
@@ -22,7 +27,7 @@ out="$(cd "$1" && pwd)"
 target_dir="${ZO_MVP_TARGET_DIR:-$root/target/zo-content-mvp}"
 wasm2js="${WASM2JS:-$root/tests/node_modules/binaryen/bin/wasm2js}"
 wasm_opt="$(dirname "$wasm2js")/wasm-opt"
-esbuild="$root/tests/node_modules/.bin/esbuild"
+esbuild="${ESBUILD:-$root/tests/node_modules/.bin/esbuild}"
 
 fail() { echo "build-js.sh: $*" >&2; exit 1; }
 rustup component list --installed 2>/dev/null | grep -q '^rust-src' \
@@ -30,6 +35,7 @@ rustup component list --installed 2>/dev/null | grep -q '^rust-src' \
 command -v wasm-bindgen >/dev/null || fail "wasm-bindgen CLI not on PATH"
 [ -x "$wasm2js" ] || fail "wasm2js not found at $wasm2js (cd tests && npm install)"
 [ -x "$wasm_opt" ] || fail "wasm-opt not found next to $wasm2js"
+[ -x "$esbuild" ] || fail "esbuild not found at $esbuild (cd tests && npm install)"
 
 cd "$root"
 # Panics abort at once, as in the wasm build (no panic messages or formatting in the module).
@@ -42,17 +48,12 @@ wasm-bindgen --target bundler --out-dir "$tmp" \
   "$target_dir/wasm32-unknown-unknown/release/zo_content.wasm"
 "$wasm_opt" -Oz --strip-debug --strip-producers "$tmp/zo_content_bg.wasm" -o "$tmp/opt.wasm"
 "$wasm2js" -Oz "$tmp/opt.wasm" -o "$tmp/zo_content_bg.wasm.js"
-if [ -x "$esbuild" ]; then
-  "$esbuild" "$tmp/zo_content_bg.wasm.js" --minify --format=esm --log-level=warning \
-    --outfile="$out/zo_content_bg.wasm.js"
-else
-  echo "build-js.sh: esbuild not installed, JS translation left unminified" >&2
-  cp "$tmp/zo_content_bg.wasm.js" "$out/zo_content_bg.wasm.js"
-fi
-cp "$tmp/zo_content_bg.js" "$out/zo_content_bg.js"
 sed -e 's#\./zo_content_bg\.wasm"#./zo_content_bg.wasm.js"#' \
     -e "s#\./zo_content_bg\.wasm'#./zo_content_bg.wasm.js'#" \
-    "$tmp/zo_content.js" > "$out/zo_content.js"
-grep -q 'zo_content_bg\.wasm\.js' "$out/zo_content.js" \
+    "$tmp/zo_content.js" > "$tmp/entry.js"
+grep -q 'zo_content_bg\.wasm\.js' "$tmp/entry.js" \
   || fail "could not point the glue at zo_content_bg.wasm.js"
-echo "build-js.sh: wrote $out/zo_content.js (+ zo_content_bg.js, zo_content_bg.wasm.js)"
+rm -f "$out/zo_content.js" "$out/zo_content_bg.js" "$out/zo_content_bg.wasm.js"
+"$esbuild" "$tmp/entry.js" --bundle --minify --format=esm --log-level=warning \
+  --outfile="$out/zo_content.js"
+echo "build-js.sh: wrote $out/zo_content.js (one self-contained module)"

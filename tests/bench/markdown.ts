@@ -57,7 +57,7 @@ window.zoBench = async (deltas, windowSize, extraCss, forceLayout = true) => {
   app.replaceChildren();
   const posts = [];
   const host = { post: (m) => (posts.push(m), true), saveHistory() {}, openOptions() {}, copy() {}, tabId: () => 1 };
-  const panel = new Panel(app, host, { apiKey: 'zo_sk_dev', defaultMode: 'ask' }, undefined);
+  const panel = new Panel(app, host, { hasApiKey: true, defaultMode: 'ask' }, undefined);
   panel.setMode('ask');
   const sessionId = panel.send('Write a long answer');
   const each = new Float64Array(deltas.length);

@@ -1,6 +1,9 @@
 // extension/content.js inside the real extension: the worker side (here: code evaluated in
-// the service worker) reaches it with chrome.tabs.sendMessage (PING) and a port named
-// "content" (EXECUTE_ACTION). On a page whose CSP forbids wasm the JS build answers.
+// the service worker) injects it on demand (chrome.scripting.executeScript: the manifest
+// declares no content script), then reaches it with chrome.tabs.sendMessage (PING) and a port
+// named "content" (EXECUTE_ACTION). The module files are web-accessible only under the dynamic
+// URL: both builds load that way, and on a page whose CSP forbids wasm the JS build answers.
+// The extension is staged with the loopback sites allowed (stageExtension).
 // Needs the built extension (./build.sh). Run: cd tests && npx tsx --test content/*.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
-import { CHROMIUM, extensionArgs } from '../chromium.ts';
+import { CHROMIUM, extensionArgs, stageExtension } from '../chromium.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -21,6 +24,7 @@ let base = '';
 let context: BrowserContext;
 let worker: Worker;
 let profile = '';
+let stage: { dir: string; remove(): void } | null = null;
 
 before(async () => {
   server = createServer(async (req, res) => {
@@ -50,10 +54,11 @@ before(async () => {
   if (!addr || typeof addr === 'string') throw new Error('no address');
   base = `http://127.0.0.1:${addr.port}`;
   profile = await mkdtemp(join(tmpdir(), 'zo-content-'));
+  stage = stageExtension(root);
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: false, // --headless=new in the args (extensions need it)
-    args: extensionArgs(root),
+    args: extensionArgs(stage.dir),
   });
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 });
@@ -62,23 +67,21 @@ after(async () => {
   await context?.close();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   if (profile) await rm(profile, { recursive: true, force: true });
+  stage?.remove();
 });
 
-// PING from the worker until the content script answers (it loads at document_idle).
-async function ping(url: string): Promise<{ tabId: number; pong: any }> {
+// Injects the content script as the worker does, then PINGs it. No content script runs
+// before: nothing is declared in the manifest.
+async function ping(url: string): Promise<{ tabId: number; pong: any; before: string }> {
   return worker.evaluate(async (u) => {
     const [tab] = await chrome.tabs.query({ url: u });
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      try {
-        const pong = await chrome.tabs.sendMessage(tab.id!, { type: 'PING' });
-        return { tabId: tab.id!, pong };
-      } catch (e) {
-        // "Receiving end does not exist" until the content script runs (document_idle).
-        if (Date.now() > deadline) throw new Error(`content script never answered PING: ${e}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    const before = await chrome.tabs.sendMessage(tab.id!, { type: 'PING' }).then(
+      () => 'answered',
+      (e) => String(e),
+    );
+    await chrome.scripting.executeScript({ target: { tabId: tab.id! }, files: ['extension/content.js'] });
+    const pong = await chrome.tabs.sendMessage(tab.id!, { type: 'PING' });
+    return { tabId: tab.id!, pong, before };
   }, url);
 }
 
@@ -115,7 +118,8 @@ for (const [path, build] of [
   test(`content script on ${path} runs the ${build} build and executes a batch over the port`, async () => {
     const page = await context.newPage();
     await page.goto(base + path);
-    const { tabId, pong } = await ping(base + path);
+    const { tabId, pong, before } = await ping(base + path);
+    assert.match(before, /Receiving end does not exist/, 'a content script ran before Zo injected it');
     assert.deepEqual(pong, { type: 'PONG', build });
     const replies = await runBatch(tabId, actions);
     const done = replies.at(-1);

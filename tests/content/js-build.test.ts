@@ -44,7 +44,7 @@ async function serveFile(dir: string, rel: string): Promise<Buffer | null> {
 }
 
 before(async () => {
-  for (const f of ['zo_content.js', 'zo_content_bg.wasm', 'mvp/zo_content.js', 'mvp/zo_content_bg.js', 'mvp/zo_content_bg.wasm.js']) {
+  for (const f of ['zo_content.js', 'zo_content_bg.wasm', 'mvp/zo_content.js']) {
     await access(join(pkgDir, f)).catch(() => {
       throw new Error(`${join(pkgDir, f)} is missing: run ./build.sh first`);
     });

@@ -133,7 +133,7 @@ describe('co-browse', () => {
     assert.equal(wasmBlocked, true, 'the fixture page must block WebAssembly');
     const loaded = h.ext.extensionLoads.filter((l) => l.page === run.target.url()).map((l) => l.url);
     assert.ok(
-      loaded.some((u) => u.endsWith('/extension/pkg/mvp/zo_content_bg.wasm.js')),
+      loaded.some((u) => u.endsWith('/extension/pkg/mvp/zo_content.js')),
       `the JS translation of the content module served this page; loaded: ${loaded.join(', ')}`,
     );
     assertRows(run.rows, [

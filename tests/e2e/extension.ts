@@ -1,13 +1,15 @@
-//! Chromium with the extension loaded unpacked from the repository root, in a fresh profile:
-//! the extension id, its service worker, errors it logged, its settings, tab ids, and the side
-//! panel opened as a tab bound to a target tab (`sidepanel.html?tabId=N`).
+//! Chromium with the extension loaded unpacked, in a fresh profile: the repository root staged
+//! with the loopback test sites allowed (`stageExtension`: what a user who allowed them in
+//! Chrome's prompt has), or the root itself. The extension id, its service worker, errors it
+//! logged, its settings and API key, tab ids, and the side panel opened as a tab bound to a
+//! target tab (`sidepanel.html?tabId=N`).
 
 import { existsSync, mkdtempSync, rmSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker, type ConsoleMessage } from 'playwright-core';
 import { CHROMIUM, EXTENSION_DIR } from './paths.ts';
-import { extensionArgs } from '../chromium.ts';
+import { extensionArgs, stageExtension } from '../chromium.ts';
 import { FatalWaitError, waitFor } from './wait.ts';
 import { DEV_KEY, type ZoServe } from './zo-serve.ts';
 
@@ -15,6 +17,8 @@ export interface ExtensionBrowser {
   context: BrowserContext;
   extensionId: string;
   userDataDir: string;
+  /** The folder Chromium loaded. */
+  extensionDir: string;
   /** Every console error/warning seen from the extension (worker and extension pages), and
    *  uncaught page errors on extension pages, as "source: text". */
   extensionErrors: string[];
@@ -55,10 +59,14 @@ export function missingManifestFiles(): string[] {
   return files.filter((f) => !existsSync(path.join(EXTENSION_DIR, f)));
 }
 
-/** Launches Chromium with the repository root loaded unpacked, in a fresh profile. */
-export async function launchExtension(): Promise<ExtensionBrowser> {
+/** Launches Chromium with the extension loaded unpacked, in a fresh profile: staged with the
+ *  loopback test sites allowed, or (`{ staged: false }`) the repository root exactly as a user
+ *  loads it. */
+export async function launchExtension({ staged = true }: { staged?: boolean } = {}): Promise<ExtensionBrowser> {
   const missing = missingManifestFiles();
   if (missing.length) throw new Error(`the extension cannot load: missing ${missing.join(', ')} in ${EXTENSION_DIR}`);
+  const stage = staged ? stageExtension(EXTENSION_DIR) : null;
+  const extensionDir = stage?.dir ?? EXTENSION_DIR;
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'zo-e2e-'));
   // Developer mode makes Chromium keep the extension's errors, which the smoke test reads on
   // chrome://extensions (chrome.developerPrivate) to prove the extension loaded cleanly.
@@ -68,7 +76,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
   );
   const headless = !process.env.DISPLAY || process.env.ZO_E2E_HEADLESS === '1';
-  const args = extensionArgs(EXTENSION_DIR, headless);
+  const args = extensionArgs(extensionDir, headless);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: false, // headless is chosen through --headless=new above (extensions need it)
@@ -119,9 +127,10 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       .catch(async (err) => {
         await context.close().catch(() => {});
         removeProfile(userDataDir);
+        stage?.remove();
         throw new Error(
           `the extension's service worker never started (${err.message}): Chromium probably refused to load ` +
-            `${EXTENSION_DIR} (run ./build.sh, check manifest.json)`,
+            `${extensionDir} (run ./build.sh, check manifest.json)`,
         );
       });
   }
@@ -149,6 +158,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     context,
     extensionId,
     userDataDir,
+    extensionDir,
     extensionErrors,
     extensionLoads,
     worker,
@@ -173,6 +183,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
     async close() {
       await context.close().catch(() => {});
       removeProfile(userDataDir);
+      stage?.remove();
     },
   };
 }
@@ -237,6 +248,7 @@ export async function routeZoApiTo(ext: ExtensionBrowser, serve: ZoServe): Promi
 // ------------------------------------------------------------------ settings, tabs, panel
 
 export interface SettingsPatch {
+  /** Stored apart from the settings, under its own key `apiKey`. */
   apiKey?: string;
   apiBaseUrl?: string;
   model?: string | null;
@@ -248,13 +260,23 @@ export interface SettingsPatch {
 }
 
 /** Writes the extension's settings (camelCase `zo_core::settings::Settings`) into
- *  chrome.storage.local under `settings`, merged over what is stored. */
+ *  chrome.storage.local under `settings`, merged over what is stored, and the API key, when the
+ *  patch has one, under `apiKey` (in the same write, as the options page saves them). */
 export async function setSettings(ext: ExtensionBrowser, patch: SettingsPatch): Promise<void> {
   await ext.inExtension(async (p) => {
     const c = (globalThis as any).chrome;
     const { settings } = await c.storage.local.get('settings');
-    await c.storage.local.set({ settings: { ...(settings ?? {}), ...p } });
+    const next = Object.assign({}, settings ?? {}, p);
+    delete next.apiKey;
+    const write: Record<string, unknown> = { settings: next };
+    if (p.apiKey !== undefined) write.apiKey = p.apiKey;
+    await c.storage.local.set(write);
   }, patch);
+}
+
+/** What chrome.storage.local holds under `keys` (read in an extension page). */
+export async function stored(ext: ExtensionBrowser, keys: string[]): Promise<Record<string, any>> {
+  return ext.inExtension(async (k) => (globalThis as any).chrome.storage.local.get(k), keys);
 }
 
 /** The settings pointing the extension at a local `zo-dev serve`. */

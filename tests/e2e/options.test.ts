@@ -3,7 +3,7 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openOptions, routeZoApiTo, waitFor, DEV_KEY, type Harness, T, HOOK } from './harness.ts';
+import { startHarness, openOptions, routeZoApiTo, stored, waitFor, DEV_KEY, type Harness, T, HOOK } from './harness.ts';
 import type { Page } from 'playwright-core';
 
 let h: Harness;
@@ -40,11 +40,12 @@ describe('options page', () => {
     await field(page, 'Liveness timeout (seconds)').fill('3');
     assert.match(await statusAfter(page, 'Save', /Saving/), /Saved/);
 
-    const stored = await h.ext.inExtension(async () => (await (globalThis as any).chrome.storage.local.get('settings')).settings, null);
-    assert.equal(stored.apiKey, 'zo_sk_saved_by_test');
-    assert.equal(stored.apiBaseUrl.replace(/\/$/, ''), ZO_API);
-    assert.equal(stored.maxSteps, 7);
-    assert.equal(stored.livenessTimeoutMs, 3000);
+    const { settings, apiKey } = await stored(h.ext, ['settings', 'apiKey']);
+    assert.equal(apiKey, 'zo_sk_saved_by_test', 'the key has its own entry');
+    assert.equal(settings.apiKey, undefined, 'the settings never hold the key');
+    assert.equal(settings.apiBaseUrl.replace(/\/$/, ''), ZO_API);
+    assert.equal(settings.maxSteps, 7);
+    assert.equal(settings.livenessTimeoutMs, 3000);
 
     await page.reload();
     await waitFor('the saved key shown again', async () => (await field(page, 'API key').inputValue()) === 'zo_sk_saved_by_test');

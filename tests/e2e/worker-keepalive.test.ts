@@ -1,6 +1,6 @@
 //! Issue 3: the MV3 service worker stays alive for as long as a stream runs. Chromium stops an
 //! extension service worker after ~30 s without extension events, even while its fetch body is
-//! still streaming (design.md section 5); the worker's keepalive calls a cheap chrome.* API every
+//! still streaming (measured on Chromium 156); the worker's keepalive calls a cheap chrome.* API every
 //! 20 s while work is in flight.
 //!
 //! This spec does NOT use Playwright for the browser: a DevTools client attached to the service
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { startZoServe, waitFor, missingManifestFiles, CHROMIUM, EXTENSION_DIR, DEV_KEY, type ZoServe } from './harness.ts';
-import { extensionArgs } from '../chromium.ts';
+import { extensionArgs, stageExtension } from '../chromium.ts';
 
 /** Chromium's idle limit for extension service workers. */
 const IDLE_LIMIT_MS = 30_000;
@@ -69,15 +69,18 @@ let chrome: ChildProcess;
 let cdp: CdpPipe;
 let userDataDir: string;
 let extensionId: string;
+let stage: { dir: string; remove(): void } | null = null;
 
 before(async () => {
   const missing = missingManifestFiles();
   if (missing.length) throw new Error(`the extension cannot load: missing ${missing.join(', ')} in ${EXTENSION_DIR}`);
   serve = await startZoServe();
   userDataDir = mkdtempSync(path.join(tmpdir(), 'zo-keepalive-'));
+  // The extension with the loopback sites allowed: the worker sends the key to zo-dev serve.
+  stage = stageExtension(EXTENSION_DIR);
   chrome = spawn(
     CHROMIUM,
-    [...extensionArgs(EXTENSION_DIR), `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', 'about:blank'],
+    [...extensionArgs(stage.dir), `--user-data-dir=${userDataDir}`, '--remote-debugging-pipe', 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   cdp = new CdpPipe(chrome.stdio[3] as Writable, chrome.stdio[4] as Readable);
@@ -98,6 +101,7 @@ after(async () => {
     clearTimeout(timer);
   }
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  stage?.remove();
   await serve?.stop();
 }, { timeout: 90_000 });
 
@@ -111,8 +115,11 @@ async function askFromExtensionPage(sessionId: string, input: string, livenessTi
   await waitFor('chrome.storage in the extension page', () =>
     cdp.evaluate(page, `document.readyState === 'complete' && typeof chrome?.storage?.local === 'object'`),
   );
-  const settings = { apiKey: DEV_KEY, apiBaseUrl: serve.url, livenessTimeoutMs };
-  await cdp.evaluate(page, `chrome.storage.local.set({ settings: ${JSON.stringify(settings)} }).then(() => true)`);
+  const settings = { apiBaseUrl: serve.url, livenessTimeoutMs };
+  await cdp.evaluate(
+    page,
+    `chrome.storage.local.set({ settings: ${JSON.stringify(settings)}, apiKey: ${JSON.stringify(DEV_KEY)} }).then(() => true)`,
+  );
   const ask = { type: 'ASK_ZO', sessionId, chatId: `${sessionId}-chat`, modeId: 'ask', input };
   const started = Date.now();
   await cdp.evaluate(

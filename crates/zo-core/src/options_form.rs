@@ -1,12 +1,14 @@
-//! Decisions of the options page: reading the form's fields into validated [`Settings`],
-//! which host permission a base URL needs, how the `/models/available` and
-//! `/personas/available` answers become picker choices, and what a "Test connection" outcome
-//! tells the user.
+//! Decisions of the options page: reading the form's fields into validated [`Settings`] and
+//! the API key, which permissions saving them needs (the API base URL's host; all sites for
+//! screenshots), how the `/models/available` and `/personas/available` answers become picker
+//! choices, and what a "Test connection" outcome tells the user.
 
 use serde_json::Value;
 
+use crate::api_key::ApiKey;
 use crate::protocol::Mode;
-use crate::settings::{parse_api_base_url, Settings, DEFAULT_API_BASE_URL};
+use crate::settings::Settings;
+use crate::site;
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,8 +26,22 @@ pub struct FormFields {
     pub liveness_secs: String,
 }
 
+/// What the form describes: the settings, validated, and the key (None when left blank).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormValues {
+    pub settings: Settings,
+    pub api_key: Option<ApiKey>,
+}
+
+/// The settings and key the form describes; the error says what to fix.
+pub fn values_from_form(fields: FormFields) -> Result<FormValues, String> {
+    let api_key = ApiKey::from_text(&fields.api_key);
+    let settings = settings_from_form(fields)?;
+    Ok(FormValues { settings, api_key })
+}
+
 /// The settings the form describes, validated; the error says what to fix.
-pub fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
+fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
     let max_steps: u32 = fields
         .max_steps
         .trim()
@@ -41,7 +57,6 @@ pub fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
     }
     let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
     Settings {
-        api_key: fields.api_key,
         api_base_url: fields.api_base_url,
         model: some(fields.model),
         persona_id: some(fields.persona_id),
@@ -66,32 +81,19 @@ pub struct Choice {
     pub label: String,
 }
 
-/// The host-permission match pattern a base URL needs (`https://host/*`), or None when the
-/// manifest already grants it (Zo's public API). Errors when the URL is not usable.
-pub fn permission_pattern(base_url: &str) -> Result<Option<String>, String> {
-    let url = if base_url.trim().is_empty() {
-        DEFAULT_API_BASE_URL.to_string()
-    } else {
-        parse_api_base_url(base_url).map_err(|e| e.to_string())?
-    };
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| "not an absolute URL".to_string())?;
-    let authority = rest.split('/').next().unwrap_or("");
-    let host = if authority.starts_with('[') {
-        authority
-            .find(']')
-            .map(|i| &authority[..=i])
-            .unwrap_or(authority)
-    } else {
-        authority.split(':').next().unwrap_or("")
-    };
-    let pattern = format!("{scheme}://{host}/*");
-    if pattern == "https://api.zo.computer/*" {
-        Ok(None)
-    } else {
-        Ok(Some(pattern))
+/// The permissions (Chrome match patterns) to ask for in the click that saves `settings`: the
+/// API base URL's host unless the manifest grants it (Zo's public API), and all sites when
+/// screenshots are on (`chrome.tabs.captureVisibleTab` accepts nothing narrower). Asked for
+/// every time: Chrome answers at once, without asking the user, for what is already granted.
+pub fn origins_to_request(settings: &Settings) -> Vec<String> {
+    let mut origins: Vec<String> = site::host_pattern(&settings.api_base_url)
+        .filter(|p| !site::granted_by_manifest(p))
+        .into_iter()
+        .collect();
+    if settings.screenshots {
+        origins.push(site::ALL_URLS.to_string());
     }
+    origins
 }
 
 fn first_str(obj: &serde_json::Map<String, Value>, keys: &[&str]) -> Option<String> {
@@ -194,9 +196,22 @@ pub fn connection_report(
     }
 }
 
+/// "Test connection" when the API base URL answered with a redirect: the key was not carried
+/// on to the other address.
+pub fn redirect_report(url: &str) -> ConnectionReport {
+    ConnectionReport {
+        ok: false,
+        message: format!(
+            "{url} answered with a redirect to another address. Zo Co-browse never sends your \
+             API key on to a redirect: enter the final address as the API base URL."
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::DEFAULT_API_BASE_URL;
     use serde_json::json;
 
     fn fields() -> FormFields {
@@ -214,8 +229,9 @@ mod tests {
 
     #[test]
     fn form_fields_become_validated_settings() {
-        let s = settings_from_form(fields()).unwrap();
-        assert_eq!(s.api_key, "zo_sk_x");
+        let v = values_from_form(fields()).unwrap();
+        assert_eq!(v.api_key.unwrap().expose(), "zo_sk_x");
+        let s = v.settings;
         assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
         assert_eq!((s.model, s.persona_id), (None, Some("p1".into())));
         assert_eq!((s.default_mode, s.max_steps), (Mode::Ask, 7));
@@ -230,7 +246,7 @@ mod tests {
         let bad = |f: fn(&mut FormFields)| {
             let mut fields = fields();
             f(&mut fields);
-            settings_from_form(fields).unwrap_err()
+            values_from_form(fields).unwrap_err()
         };
         assert_eq!(
             bad(|f| f.max_steps = "ten".into()),
@@ -246,25 +262,34 @@ mod tests {
         );
         assert!(bad(|f| f.max_steps = "0".into()).contains("max steps"));
         assert!(bad(|f| f.api_base_url = "ftp://x".into()).contains("not usable"));
+        assert!(bad(|f| f.api_base_url = "http://example.com".into()).contains("https://"));
+        let blank_key = FormFields {
+            api_key: "  ".into(),
+            ..fields()
+        };
+        assert_eq!(values_from_form(blank_key).unwrap().api_key, None);
     }
 
     #[test]
-    fn permission_patterns() {
+    fn saving_asks_for_the_api_host_and_for_all_sites_with_screenshots() {
+        let with = |base: &str, screenshots: bool| Settings {
+            api_base_url: base.into(),
+            screenshots,
+            ..Settings::default()
+        };
+        assert!(origins_to_request(&with("https://api.zo.computer", false)).is_empty());
         assert_eq!(
-            permission_pattern("https://api.zo.computer/").unwrap(),
-            None
-        );
-        assert_eq!(permission_pattern("").unwrap(), None);
-        assert_eq!(
-            permission_pattern("http://127.0.0.1:8080/base").unwrap(),
-            Some("http://127.0.0.1/*".into())
+            origins_to_request(&with("http://127.0.0.1:8080/base", false)),
+            vec!["http://127.0.0.1/*"]
         );
         assert_eq!(
-            permission_pattern("http://[::1]:9000").unwrap(),
-            Some("http://[::1]/*".into())
+            origins_to_request(&with("https://zo.example.com", true)),
+            vec!["https://zo.example.com/*", "<all_urls>"]
         );
-        assert!(permission_pattern("ftp://x").is_err());
-        assert!(permission_pattern("javascript:alert(1)").is_err());
+        assert_eq!(
+            origins_to_request(&with("https://api.zo.computer", true)),
+            vec!["<all_urls>"]
+        );
     }
 
     #[test]
@@ -318,5 +343,7 @@ mod tests {
         assert!(connection_report("u", Some(503), "", None)
             .message
             .contains("503"));
+        let r = redirect_report("https://x/models/available");
+        assert!(!r.ok && r.message.contains("redirect"), "{}", r.message);
     }
 }

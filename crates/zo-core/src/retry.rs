@@ -33,6 +33,8 @@ pub enum Failure {
     Liveness,
     /// Zo sent a `failed` event (or `completed` with status failed).
     FailedEvent { message: String },
+    /// The API answered with a redirect, which is never followed: the API key would go along.
+    Redirect,
 }
 
 impl Failure {
@@ -44,7 +46,9 @@ impl Failure {
             Failure::Http { status, .. } if *status == 429 || (500..600).contains(status) => {
                 FailureKind::Transient
             }
-            Failure::Http { .. } | Failure::FailedEvent { .. } => FailureKind::Permanent,
+            Failure::Http { .. } | Failure::FailedEvent { .. } | Failure::Redirect => {
+                FailureKind::Permanent
+            }
         }
     }
 
@@ -64,6 +68,10 @@ impl Failure {
             Failure::StreamCut => "the answer stream ended before it was complete".to_string(),
             Failure::Liveness => "Zo sent nothing for too long".to_string(),
             Failure::FailedEvent { message } => format!("Zo failed: {message}"),
+            Failure::Redirect => "the API base URL answered with a redirect to another address; \
+                 Zo Co-browse never sends your key on to a redirect: set the final address \
+                 as the API base URL in Options"
+                .to_string(),
         }
     }
 }

@@ -33,6 +33,7 @@ fn classification() {
         Failure::FailedEvent {
             message: "x".into(),
         },
+        Failure::Redirect,
     ] {
         assert_eq!(f.kind(), FailureKind::Permanent, "{f:?}");
     }

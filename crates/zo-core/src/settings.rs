@@ -1,5 +1,7 @@
 //! User settings: what lives in `chrome.storage.local` under the key `settings` (camelCase JSON),
-//! with the defaults for missing fields and the validation of the API base URL.
+//! with the defaults for missing fields and their validation (the API base URL rule is
+//! [`crate::base_url`]). The API key is not a setting: it has its own entry
+//! ([`crate::api_key`]), so settings can be shown to the side panel ([`SettingsView`]) without it.
 //!
 //! The worker reads them before every ask; the options page writes them. Unknown fields are
 //! ignored, missing fields take their defaults, a field of the wrong type is a clear error.
@@ -7,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::Mode;
+
+pub use crate::base_url::parse_api_base_url;
 
 /// Storage key of the settings object in `chrome.storage.local`.
 pub const SETTINGS_KEY: &str = "settings";
@@ -21,9 +25,8 @@ pub const MIN_LIVENESS_TIMEOUT_MS: u64 = 500;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
-    /// Zo API key (`zo_sk_...`), sent as a Bearer token. Empty until the user sets it.
-    pub api_key: String,
-    /// Absolute http(s) URL of the Zo API, without a trailing slash once validated.
+    /// Absolute URL of the Zo API (https, or http on loopback), without a trailing slash once
+    /// validated.
     pub api_base_url: String,
     /// `model_name` sent with each ask; Zo's default when absent.
     pub model: Option<String>,
@@ -42,7 +45,6 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            api_key: String::new(),
             api_base_url: DEFAULT_API_BASE_URL.to_string(),
             model: None,
             persona_id: None,
@@ -63,6 +65,12 @@ pub enum SettingsError {
     BaseUrl { url: String, reason: &'static str },
     #[error("no API key is set: open the options page and paste your Zo API key")]
     MissingApiKey,
+    /// The browser has not let the extension contact the API's host: the key is not sent.
+    #[error(
+        "Zo Co-browse has no permission to contact {origin}, so your key was not sent there: \
+         open the options page and press Save to allow it"
+    )]
+    HostNotGranted { origin: String },
     #[error("max steps must be at least 1")]
     MaxSteps,
     #[error("liveness timeout must be at least {MIN_LIVENESS_TIMEOUT_MS} ms, got {0}")]
@@ -71,7 +79,8 @@ pub enum SettingsError {
 
 impl Settings {
     /// Reads settings from stored JSON. `null` (nothing stored yet) gives the defaults.
-    /// The result is validated except for the API key (see [`Settings::require_api_key`]).
+    /// The result is validated. A legacy `apiKey` field is ignored here (see
+    /// [`crate::api_key::split_legacy_key`]).
     pub fn from_json(value: serde_json::Value) -> Result<Settings, SettingsError> {
         if value.is_null() {
             return Ok(Settings::default());
@@ -84,7 +93,6 @@ impl Settings {
     /// Checks every field and normalizes the base URL (trailing slashes removed, blanks
     /// trimmed; an empty URL means the default). Optional strings that are blank become None.
     pub fn validated(mut self) -> Result<Settings, SettingsError> {
-        self.api_key = self.api_key.trim().to_string();
         self.api_base_url = if self.api_base_url.trim().is_empty() {
             DEFAULT_API_BASE_URL.to_string()
         } else {
@@ -101,15 +109,6 @@ impl Settings {
         Ok(self)
     }
 
-    /// The API key, or the error telling the user to set one.
-    pub fn require_api_key(&self) -> Result<&str, SettingsError> {
-        if self.api_key.is_empty() {
-            Err(SettingsError::MissingApiKey)
-        } else {
-            Ok(&self.api_key)
-        }
-    }
-
     /// `{apiBaseUrl}/zo/ask`.
     pub fn ask_url(&self) -> String {
         format!("{}/zo/ask", self.api_base_url.trim_end_matches('/'))
@@ -122,76 +121,36 @@ fn non_blank(value: Option<String>) -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
-/// Validates an API base URL: absolute `http://` or `https://` with a host, an optional numeric
-/// port and an optional path; no credentials, query, fragment or whitespace. Returns it with
-/// surrounding blanks and trailing slashes removed and the scheme lowercased.
-pub fn parse_api_base_url(input: &str) -> Result<String, SettingsError> {
-    let url = input.trim();
-    let err = |reason| SettingsError::BaseUrl {
-        url: input.to_string(),
-        reason,
-    };
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| err("it must be an absolute URL starting with http:// or https://"))?;
-    let scheme = scheme.to_ascii_lowercase();
-    if scheme != "http" && scheme != "https" {
-        return Err(err("only http:// and https:// are supported"));
-    }
-    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(err("it contains spaces or control characters"));
-    }
-    if rest.contains(['?', '#']) {
-        return Err(err("a base URL cannot have a query or a fragment"));
-    }
-    let (authority, path) = match rest.find('/') {
-        Some(i) => rest.split_at(i),
-        None => (rest, ""),
-    };
-    if authority.contains('@') {
-        return Err(err(
-            "credentials in the URL are not allowed; use the API key field",
-        ));
-    }
-    let host = split_port(authority).map_err(err)?;
-    if host.is_empty() {
-        return Err(err("it has no host"));
-    }
-    let path = path.trim_end_matches('/');
-    Ok(format!("{scheme}://{authority}{path}"))
+/// What the side panel is told about the settings: all of them, and whether an API key is set,
+/// never the key itself. Serialized flat: the settings' fields plus `hasApiKey`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsView {
+    #[serde(flatten)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub has_api_key: bool,
 }
 
-/// Returns the host part of `host[:port]` (IPv6 in brackets), checking the port is numeric.
-fn split_port(authority: &str) -> Result<&str, &'static str> {
-    let (host, port) = if let Some(rest) = authority.strip_prefix('[') {
-        let end = rest
-            .find(']')
-            .ok_or("an IPv6 host is missing its closing bracket")?;
-        let after = &rest[end + 1..];
-        let port = match after.strip_prefix(':') {
-            Some(p) => Some(p),
-            None if after.is_empty() => None,
-            None => return Err("unexpected text after the IPv6 host"),
-        };
-        (&authority[..end + 2], port)
-    } else {
-        match authority.split_once(':') {
-            Some((h, p)) => (h, Some(p)),
-            None => (authority, None),
+impl SettingsView {
+    /// Reads a view sent by the worker; `null` gives the defaults (no key). The settings are
+    /// validated as stored ones are.
+    pub fn from_json(value: serde_json::Value) -> Result<SettingsView, SettingsError> {
+        if value.is_null() {
+            return Ok(SettingsView::default());
         }
-    };
-    if let Some(port) = port {
-        if port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) || port.len() > 5 {
-            return Err("the port must be a number");
-        }
-        if port.parse::<u32>().map_or(true, |p| p > 65_535) {
-            return Err("the port must be at most 65535");
-        }
+        let view: SettingsView =
+            serde_json::from_value(value).map_err(|e| SettingsError::Shape(e.to_string()))?;
+        view.validated()
     }
-    if host.contains(['[', ']']) && !host.starts_with('[') {
-        return Err("brackets are only allowed around an IPv6 host");
+
+    /// The view with its settings validated (see [`Settings::validated`]).
+    pub fn validated(self) -> Result<SettingsView, SettingsError> {
+        Ok(SettingsView {
+            settings: self.settings.validated()?,
+            has_api_key: self.has_api_key,
+        })
     }
-    Ok(host)
 }
 
 #[cfg(test)]
@@ -213,7 +172,7 @@ mod tests {
     #[test]
     fn missing_fields_take_defaults_and_unknown_fields_are_ignored() {
         let s = Settings::from_json(json!({"apiKey": "zo_sk_1", "somethingNew": 3})).unwrap();
-        assert_eq!(s.api_key, "zo_sk_1");
+        assert_eq!(s, Settings::default(), "a legacy apiKey is not a setting");
         assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
         assert_eq!(s.max_steps, DEFAULT_MAX_STEPS);
     }
@@ -221,7 +180,6 @@ mod tests {
     #[test]
     fn camel_case_round_trip() {
         let s = Settings {
-            api_key: "zo_sk_x".into(),
             api_base_url: "http://127.0.0.1:8080".into(),
             model: Some("m".into()),
             persona_id: Some("p".into()),
@@ -233,7 +191,7 @@ mod tests {
         let v = serde_json::to_value(&s).unwrap();
         assert_eq!(
             v,
-            json!({"apiKey":"zo_sk_x","apiBaseUrl":"http://127.0.0.1:8080","model":"m",
+            json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
                    "livenessTimeoutMs":2000})
         );
@@ -250,51 +208,12 @@ mod tests {
     }
 
     #[test]
-    fn base_url_is_normalized() {
-        for (input, want) in [
-            ("https://api.zo.computer", "https://api.zo.computer"),
-            ("https://api.zo.computer/", "https://api.zo.computer"),
-            ("  http://127.0.0.1:8080//  ", "http://127.0.0.1:8080"),
-            (
-                "HTTP://localhost:3000/api/v1/",
-                "http://localhost:3000/api/v1",
-            ),
-            ("http://[::1]:9000", "http://[::1]:9000"),
-            ("https://[::1]", "https://[::1]"),
-        ] {
-            assert_eq!(parse_api_base_url(input).unwrap(), want, "{input}");
-        }
-    }
-
-    #[test]
-    fn bad_base_urls_are_rejected() {
-        for input in [
-            "api.zo.computer",
-            "/zo",
-            "ftp://api.zo.computer",
-            "javascript://alert(1)",
-            "https://",
-            "https:///path",
-            "https://user:pw@api.zo.computer",
-            "https://api.zo.computer?x=1",
-            "https://api.zo.computer/#frag",
-            "https://api zo.computer",
-            "http://127.0.0.1:port",
-            "http://127.0.0.1:",
-            "http://127.0.0.1:99999",
-            "http://[::1",
-            "http://[::1]x",
-            "http://a]b",
-        ] {
-            let e = parse_api_base_url(input).unwrap_err();
-            assert!(matches!(e, SettingsError::BaseUrl { .. }), "{input}: {e:?}");
-        }
-    }
-
-    #[test]
     fn stored_bad_url_fails_and_blank_url_means_default() {
         let e = Settings::from_json(json!({"apiBaseUrl": "zo.computer"})).unwrap_err();
         assert!(e.to_string().contains("zo.computer"), "{e}");
+        // A plain-http URL off this computer (say, written before the rule existed) is refused.
+        let e = Settings::from_json(json!({"apiBaseUrl": "http://attacker.example"})).unwrap_err();
+        assert!(matches!(e, SettingsError::BaseUrl { .. }), "{e:?}");
         let s = Settings::from_json(json!({"apiBaseUrl": "   "})).unwrap();
         assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
     }
@@ -310,11 +229,50 @@ mod tests {
     }
 
     #[test]
-    fn api_key_is_required_for_asking() {
-        let s = Settings::from_json(json!({"apiKey": "  "})).unwrap();
-        assert_eq!(s.require_api_key(), Err(SettingsError::MissingApiKey));
-        let s = Settings::from_json(json!({"apiKey": " zo_sk_dev "})).unwrap();
-        assert_eq!(s.require_api_key(), Ok("zo_sk_dev"));
+    fn settings_never_carry_a_key_and_the_view_only_says_whether_one_is_set() {
+        let view = SettingsView {
+            settings: Settings::default(),
+            has_api_key: true,
+        };
+        let v = serde_json::to_value(&view).unwrap();
+        assert_eq!(v["hasApiKey"], true);
+        assert_eq!(v["apiBaseUrl"], DEFAULT_API_BASE_URL);
+        assert!(v.get("apiKey").is_none(), "{v}");
+        assert_eq!(SettingsView::from_json(v).unwrap(), view);
+        // A view that somehow names a key does not carry it on.
+        let odd =
+            SettingsView::from_json(json!({"apiKey": "zo_sk_x", "defaultMode": "ask"})).unwrap();
+        assert!(!serde_json::to_string(&odd).unwrap().contains("zo_sk_x"));
+        assert_eq!(odd.settings.default_mode, Mode::Ask);
+        assert!(!odd.has_api_key);
+        assert_eq!(
+            SettingsView::from_json(serde_json::Value::Null).unwrap(),
+            SettingsView::default()
+        );
+    }
+
+    /// The panel shows these refusals as they are, not as a rejected key.
+    #[test]
+    fn refusals_to_send_the_key_read_as_what_they_are() {
+        use crate::protocol::{FailureKind, StreamFailure};
+        use crate::retry::Failure;
+        use crate::view::{error_card, ErrorKind};
+        for message in [
+            SettingsError::HostNotGranted {
+                origin: "https://zo.example".into(),
+            }
+            .to_string(),
+            Failure::Redirect.describe(),
+        ] {
+            let card = error_card(&StreamFailure {
+                kind: FailureKind::Permanent,
+                http_status: None,
+                message: message.clone(),
+                partial_text: String::new(),
+            });
+            assert_eq!(card.kind, ErrorKind::Permanent, "{message}");
+            assert_eq!(card.detail, message);
+        }
     }
 
     #[test]

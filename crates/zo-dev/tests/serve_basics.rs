@@ -251,3 +251,31 @@ fn request_log_records_and_clears() {
     assert_eq!(server.request("POST", "/__reset", &[], None).status, 200);
     assert!(server.requests().is_empty());
 }
+
+#[test]
+fn redirect_route_points_at_the_same_path_without_the_prefix() {
+    let server = Server::start();
+    let origin = [("Origin", "chrome-extension://abcdef")];
+    let post = server.request(
+        "POST",
+        "/redirect/zo/ask?x=1",
+        &origin,
+        Some(&json!({"input": "hi"})),
+    );
+    assert_eq!(post.status, 307);
+    assert_eq!(post.header("location"), Some("/zo/ask?x=1"));
+    assert_eq!(
+        post.header("access-control-allow-origin"),
+        Some("chrome-extension://abcdef")
+    );
+    let get = server.request("GET", "/redirect/models/available", &[], None);
+    assert_eq!(get.status, 307);
+    assert_eq!(get.header("location"), Some("/models/available"));
+    // Only the redirects themselves were asked for: nothing followed them here.
+    let paths: Vec<_> = server
+        .requests()
+        .iter()
+        .map(|r| r["path"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(paths, ["/redirect/zo/ask", "/redirect/models/available"]);
+}

@@ -1,7 +1,9 @@
 //! The panel's only door to chrome.*: a plain JS object the glue (sidepanel.js) passes in,
 //! and tests replace with a recording fake. Methods it may have (all optional):
 //! `post(msg) -> bool` (send on the `stream` port, reconnecting if needed), `saveHistory(obj)`,
-//! `openOptions()`, `copy(text)`, `tabId() -> number | null`.
+//! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null` (where
+//! the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
+//! for that host; called inside the user's click).
 
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
@@ -78,6 +80,23 @@ impl Host {
     pub fn copy(&self, text: &str) {
         if let Err(e) = self.call("copy", &[JsValue::from_str(text)]) {
             crate::dom::log_error("copy", &e);
+        }
+    }
+
+    /// Where the bound tab is, when known.
+    pub fn tab_url(&self) -> Option<String> {
+        self.call("tabUrl", &[]).ok().and_then(|v| v.as_string())
+    }
+
+    /// Asks the user (unless already granted) to let the extension reach the host `pattern`:
+    /// the pending answer, or None when the host cannot ask.
+    pub fn request_site_access(&self, pattern: &str) -> Option<js_sys::Promise> {
+        match self.call("requestSiteAccess", &[JsValue::from_str(pattern)]) {
+            Ok(answer) => answer.dyn_into::<js_sys::Promise>().ok(),
+            Err(e) => {
+                crate::dom::log_error("site access", &e);
+                None
+            }
         }
     }
 

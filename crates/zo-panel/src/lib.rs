@@ -1,8 +1,10 @@
 //! zo-panel: the side panel (and options page) of Zo Co-browse, compiled to wasm.
 //!
 //! `sidepanel.js` creates a [`Panel`] on a mount element with a host object (the chrome.*
-//! glue, see [`host`]), the stored settings and history, then forwards every message of the
-//! `stream` port to [`Panel::on_message`] and port deaths to [`Panel::on_disconnect`].
+//! glue, see [`host`]), the settings view the worker sent (settings and whether a key is set:
+//! the panel never sees the key) and the stored history, then forwards every message of the
+//! `stream` port to [`Panel::on_message`], port deaths to [`Panel::on_disconnect`], and the
+//! worker's settings updates to [`Panel::on_runtime_message`].
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
 
@@ -22,8 +24,10 @@ pub mod panel;
 use gloo_timers::callback::Interval;
 use wasm_bindgen::prelude::*;
 use zo_core::history::History;
+use zo_core::page_messages::WorkerToPage;
 use zo_core::protocol::WorkerToPanel;
-use zo_core::settings::Settings;
+use zo_core::sender::{self, SenderFacts};
+use zo_core::settings::SettingsView;
 
 use crate::dom::Listener;
 use crate::host::{from_js, Host};
@@ -41,12 +45,19 @@ pub struct Panel {
     _tick: Interval,
 }
 
-fn settings_from(value: &JsValue) -> Settings {
-    let parsed = from_js(value).and_then(|v| Settings::from_json(v).map_err(|e| e.to_string()));
+fn settings_from(value: &JsValue) -> SettingsView {
+    let parsed = from_js(value).and_then(|v| SettingsView::from_json(v).map_err(|e| e.to_string()));
     parsed.unwrap_or_else(|e| {
-        dom::log_error("stored settings", &e);
-        Settings::default()
+        dom::log_error("settings from the worker", &e);
+        SettingsView::default()
     })
+}
+
+/// This page's origin (`chrome-extension://<id>` in the extension).
+fn own_origin() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default()
 }
 
 impl Panel {
@@ -58,8 +69,9 @@ impl Panel {
 
 #[wasm_bindgen]
 impl Panel {
-    /// Build the panel inside `mount`. `settings` and `history` are the stored values
-    /// (`chrome.storage.local` keys `settings` and `history`), `undefined` when absent.
+    /// Build the panel inside `mount`. `settings` is the worker's settings view (the `settings`
+    /// of its SETTINGS message), `history` the stored history (`chrome.storage.local` key
+    /// `history`); `undefined` when absent.
     #[wasm_bindgen(constructor)]
     pub fn new(
         mount: web_sys::Element,
@@ -116,11 +128,28 @@ impl Panel {
         self.with_state(|s| s.connection_lost());
     }
 
-    /// Stored settings changed.
-    #[wasm_bindgen(js_name = setSettings)]
-    pub fn set_settings(&self, settings: JsValue) {
-        let s = settings_from(&settings);
-        self.with_state(|st| st.set_settings(s));
+    /// A `chrome.runtime.onMessage` message with its sender. Only the worker's SETTINGS are
+    /// taken (a content script can message every extension page); anything else is ignored.
+    #[wasm_bindgen(js_name = onRuntimeMessage)]
+    pub fn on_runtime_message(&self, message: JsValue, sender: JsValue) {
+        let facts: SenderFacts = from_js(&sender)
+            .ok()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default();
+        if !sender::is_worker(&facts, &own_origin()) {
+            return;
+        }
+        let parsed = from_js(&message)
+            .and_then(|v| serde_json::from_value::<WorkerToPage>(v).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(WorkerToPage::Settings { settings }) => match settings.validated() {
+                Ok(view) => {
+                    self.with_state(|st| st.set_settings(view));
+                }
+                Err(e) => dom::log_error("settings from the worker", &e),
+            },
+            Err(e) => dom::log_error("worker message ignored", &e),
+        }
     }
 
     /// Send `input` as the user would; returns the new query's sessionId.

@@ -1,10 +1,13 @@
-//! The options page: API key (masked, with a reveal toggle), API base URL (validated; a host
-//! permission is requested at runtime for another origin), model and persona pickers filled
-//! from Zo, default mode, max steps, screenshots, liveness timeout, Save and Test connection.
+//! The options page: API key (masked, with a reveal toggle), API base URL (https, or http on
+//! this computer; a host other than Zo's API is allowed by the user in the click that saves it,
+//! through Chrome's permission prompt), model and persona pickers filled from Zo, default mode,
+//! max steps, screenshots (which need Chrome's permission for all sites, asked for the same
+//! way), liveness timeout, Save and Test connection. The options page is where the key is
+//! typed, so it is the one page that reads and writes it (its own storage entry).
 //!
-//! Host object from `options.js`: `getSettings() -> Promise<object|undefined>`,
-//! `setSettings(obj) -> Promise`, `requestOrigin(pattern) -> Promise<bool>` (must be called
-//! inside the click, which this code does before any await).
+//! Host object from `options.js`: `load() -> Promise<{settings, apiKey}>`,
+//! `save({settings, apiKey}) -> Promise`, `requestOrigins(patterns) -> Promise<bool>` (must be
+//! called inside the click, which this code does before any await).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,7 +16,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::options_form::{self, Choice, FormFields};
+use zo_core::api_key::ApiKey;
+use zo_core::options_form::{self, Choice, FormFields, FormValues};
 use zo_core::settings::Settings;
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
@@ -24,7 +28,7 @@ mod build;
 mod net;
 
 use build::option;
-use net::{call_host, get, js_message};
+use net::{call_host, get, js_message, GetError};
 
 /// The form's fields and the settings last loaded or saved.
 struct Form {
@@ -42,6 +46,7 @@ struct Form {
     test: Element,
     status: Element,
     settings: Settings,
+    api_key: Option<ApiKey>,
 }
 
 #[wasm_bindgen]
@@ -53,7 +58,8 @@ pub struct OptionsPage {
 impl Form {
     fn fill(&self) {
         let s = &self.settings;
-        self.key.set_value(&s.api_key);
+        self.key
+            .set_value(self.api_key.as_ref().map_or("", ApiKey::expose));
         self.base.set_value(&s.api_base_url);
         self.mode.set_value(mode_value(s.default_mode));
         self.max_steps.set_value(&s.max_steps.to_string());
@@ -93,9 +99,9 @@ impl Form {
         Ok(())
     }
 
-    /// The settings as the form says, validated.
-    fn read(&self) -> Result<Settings, String> {
-        options_form::settings_from_form(FormFields {
+    /// The settings and key as the form says, validated.
+    fn read(&self) -> Result<FormValues, String> {
+        options_form::values_from_form(FormFields {
             api_key: self.key.value(),
             api_base_url: self.base.value(),
             model: self.model.value(),
@@ -113,22 +119,22 @@ impl Form {
     }
 }
 
-/// Ask for the host permission `settings` needs (inside the user's click). Returns the
-/// pending answer, or None when no permission is needed.
+/// Ask for the permissions `settings` need (inside the user's click): the pending answer, or
+/// None when there is nothing to ask for.
 fn permission_request(
     host: &JsValue,
     settings: &Settings,
 ) -> Result<Option<js_sys::Promise>, String> {
-    let Some(pattern) = options_form::permission_pattern(&settings.api_base_url)? else {
+    let origins = options_form::origins_to_request(settings);
+    if origins.is_empty() {
         return Ok(None);
-    };
-    let f = js_sys::Reflect::get(host, &"requestOrigin".into()).map_err(|e| format!("{e:?}"))?;
-    let Some(f) = f.dyn_ref::<js_sys::Function>() else {
-        return Ok(None);
-    };
-    let p = f
-        .call1(host, &JsValue::from_str(&pattern))
-        .map_err(|e| js_message(&e))?;
+    }
+    let f = js_sys::Reflect::get(host, &"requestOrigins".into()).map_err(|e| format!("{e:?}"))?;
+    let f = f
+        .dyn_ref::<js_sys::Function>()
+        .ok_or("this page cannot ask for permissions")?;
+    let list: js_sys::Array = origins.iter().map(|o| JsValue::from_str(o)).collect();
+    let p = f.call1(host, &list).map_err(|e| js_message(&e))?;
     Ok(p.dyn_into::<js_sys::Promise>().ok())
 }
 
@@ -137,20 +143,24 @@ async fn granted(p: Option<js_sys::Promise>) -> Result<(), String> {
         None => Ok(()),
         Some(p) => match JsFuture::from(p).await {
             Ok(v) if v.as_bool() != Some(false) => Ok(()),
-            Ok(_) => Err("Permission to contact that URL was not granted.".into()),
+            Ok(_) => Err(
+                "Chrome did not grant the permission (to contact that URL, or for screenshots \
+                 to see all sites), so nothing was saved."
+                    .into(),
+            ),
             Err(e) => Err(format!("Permission request failed: {}", js_message(&e))),
         },
     }
 }
 
-async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings) {
-    if settings.api_key.is_empty() {
+async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings, api_key: Option<ApiKey>) {
+    let Some(api_key) = api_key else {
         return;
-    }
+    };
     let base = settings.api_base_url.trim_end_matches('/').to_string();
     for (path, is_model) in [("/models/available", true), ("/personas/available", false)] {
         let url = format!("{base}{path}");
-        let Ok((status, body)) = get(&url, &settings.api_key).await else {
+        let Ok((status, body)) = get(&url, &api_key).await else {
             continue;
         };
         if !(200..300).contains(&status) {
@@ -184,59 +194,70 @@ async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings) {
     }
 }
 
+/// What `save` stores: the settings, and the key under its own entry ("" when blank).
+fn stored(values: &FormValues) -> Result<JsValue, String> {
+    to_js(&serde_json::json!({
+        "settings": values.settings,
+        "apiKey": values.api_key.as_ref().map_or("", ApiKey::expose),
+    }))
+}
+
 fn on_save(form: &Rc<RefCell<Form>>) {
-    let (settings, host, pending) = {
+    let (values, host, pending) = {
         let Ok(f) = form.try_borrow() else { return };
-        let settings = match f.read() {
-            Ok(s) => s,
+        let values = match f.read() {
+            Ok(v) => v,
             Err(e) => return f.say(false, &e),
         };
-        let pending = match permission_request(&f.host, &settings) {
+        let pending = match permission_request(&f.host, &values.settings) {
             Ok(p) => p,
             Err(e) => return f.say(false, &e),
         };
         f.say(true, "Saving…");
-        (settings, f.host.clone(), pending)
+        (values, f.host.clone(), pending)
     };
     let form = form.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let result = async {
             granted(pending).await?;
-            let value = to_js(&settings)?;
-            call_host(&host, "setSettings", &[value]).await?;
+            call_host(&host, "save", &[stored(&values)?]).await?;
             Ok::<(), String>(())
         }
         .await;
+        let saved = result.is_ok();
         if let Ok(mut f) = form.try_borrow_mut() {
             match result {
                 Ok(()) => {
-                    f.settings = settings.clone();
-                    f.base.set_value(&settings.api_base_url);
+                    f.settings = values.settings.clone();
+                    f.api_key = values.api_key.clone();
+                    f.base.set_value(&values.settings.api_base_url);
                     f.say(true, "Saved.");
                 }
                 Err(e) => f.say(false, &e),
             }
         }
-        load_choices(form, settings).await;
+        if saved {
+            load_choices(form, values.settings, values.api_key).await;
+        }
     });
 }
 
 fn on_test(form: &Rc<RefCell<Form>>) {
-    let (settings, pending) = {
+    let (settings, api_key, pending) = {
         let Ok(f) = form.try_borrow() else { return };
-        let settings = match f.read() {
-            Ok(s) => s,
+        let values = match f.read() {
+            Ok(v) => v,
             Err(e) => return f.say(false, &e),
         };
-        if settings.api_key.is_empty() {
+        let Some(api_key) = values.api_key else {
             return f.say(false, "Enter your Zo API key first.");
-        }
-        let pending = match permission_request(&f.host, &settings) {
+        };
+        let pending = match permission_request(&f.host, &values.settings) {
             Ok(p) => p,
             Err(e) => return f.say(false, &e),
         };
         f.say(true, "Testing…");
-        (settings, pending)
+        (values.settings, api_key, pending)
     };
     let form = form.clone();
     wasm_bindgen_futures::spawn_local(async move {
@@ -249,18 +270,21 @@ fn on_test(form: &Rc<RefCell<Form>>) {
                 ok: false,
                 message: e,
             },
-            Ok(()) => match get(&url, &settings.api_key).await {
+            Ok(()) => match get(&url, &api_key).await {
                 Ok((status, body)) => {
                     options_form::connection_report(&url, Some(status), &body, None)
                 }
-                Err(e) => options_form::connection_report(&url, None, "", Some(&e)),
+                Err(GetError::Redirected) => options_form::redirect_report(&url),
+                Err(GetError::Failed(e)) => {
+                    options_form::connection_report(&url, None, "", Some(&e))
+                }
             },
         };
         if let Ok(f) = form.try_borrow() {
             f.say(report.ok, &report.message);
         }
         if report.ok {
-            load_choices(form, settings).await;
+            load_choices(form, settings, Some(api_key)).await;
         }
     });
 }
@@ -317,15 +341,21 @@ impl OptionsPage {
                 Ok(f) => f.host.clone(),
                 Err(_) => return,
             };
-            let stored = call_host(&host, "getSettings", &[]).await;
-            let settings = match stored.and_then(|v| from_js(&v)) {
-                Ok(v) => Settings::from_json(v).map_err(|e| e.to_string()),
-                Err(e) => Err(e),
+            let stored = call_host(&host, "load", &[])
+                .await
+                .and_then(|v| from_js(&v));
+            let (settings, api_key) = match stored {
+                Ok(v) => (
+                    Settings::from_json(v["settings"].clone()).map_err(|e| e.to_string()),
+                    ApiKey::from_value(&v["apiKey"]),
+                ),
+                Err(e) => (Err(e), None),
             };
             let loaded = match f2.try_borrow_mut() {
                 Ok(mut f) => match settings {
                     Ok(s) => {
                         f.settings = s.clone();
+                        f.api_key = api_key.clone();
                         f.fill();
                         Some(s)
                     }
@@ -340,7 +370,7 @@ impl OptionsPage {
                 Err(_) => None,
             };
             if let Some(s) = loaded {
-                load_choices(f2, s).await;
+                load_choices(f2, s, api_key).await;
             }
         });
 

@@ -10,7 +10,8 @@ use web_sys::{Document, Element};
 use zo_core::chat::{Change, Turn};
 use zo_core::history::{Chat, History, Message, MessageStatus, Role};
 use zo_core::protocol::{Mode, PanelToWorker, WorkerToPanel};
-use zo_core::settings::Settings;
+use zo_core::settings::{Settings, SettingsView};
+use zo_core::site;
 
 use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
@@ -41,6 +42,8 @@ pub struct State {
     chat: Chat,
     mode: Mode,
     settings: Settings,
+    /// Whether an API key is set (the panel is never told the key itself).
+    has_api_key: bool,
     active: Option<Active>,
     /// (message id, root element) of every rendered message of the chat.
     rendered: Vec<(String, Element)>,
@@ -70,11 +73,15 @@ impl State {
         doc: Document,
         mount: &Element,
         host: Host,
-        settings: Settings,
+        view: SettingsView,
         history: History,
     ) -> DomResult<Shared> {
         let ui = layout::build(&doc, mount)?;
         let scroll = AutoScroll::new(&ui.messages);
+        let SettingsView {
+            settings,
+            has_api_key,
+        } = view;
         let mode = settings.default_mode;
         let state = Rc::new(RefCell::new(State {
             doc,
@@ -85,6 +92,7 @@ impl State {
             chat: Chat::new(new_id(), mode, now_ms()),
             mode,
             settings,
+            has_api_key,
             active: None,
             rendered: Vec::new(),
             message_listeners: Vec::new(),
@@ -173,13 +181,43 @@ impl State {
             input: input.to_string(),
             tab_id: self.host.tab_id(),
         };
-        if !self.host.post(&ask) {
+        self.scroll.to_end();
+        // Zo reads and acts on the page only with the user's permission for its site: asked
+        // for in this click (Chrome answers at once for a site already allowed), and the
+        // question leaves once the user answered.
+        let access = self
+            .host
+            .tab_url()
+            .and_then(|url| site::host_pattern(&url))
+            .and_then(|pattern| self.host.request_site_access(&pattern));
+        match access {
+            None => self.post_ask(&ask),
+            Some(answer) => {
+                let me = self.me.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    // Allowed or not, the question goes: without access, Zo answers without
+                    // the page (or Co-browse says it cannot act there).
+                    let _ = wasm_bindgen_futures::JsFuture::from(answer).await;
+                    with_state(&me, |s| s.post_ask(&ask));
+                });
+            }
+        }
+        Ok(session_id)
+    }
+
+    /// Posts `ask` unless its turn is over already (stopped while the user was deciding).
+    fn post_ask(&mut self, ask: &PanelToWorker) {
+        let PanelToWorker::AskZo { session_id, .. } = ask else {
+            return;
+        };
+        if self.active_session().as_deref() != Some(session_id.as_str()) {
+            return;
+        }
+        if !self.host.post(ask) {
             self.connection_lost();
         } else {
             self.save(true);
         }
-        self.scroll.to_end();
-        Ok(session_id)
     }
 
     pub fn stop(&mut self) {
@@ -292,7 +330,12 @@ impl State {
         self.apply_changes(&changes);
     }
 
-    pub fn set_settings(&mut self, settings: Settings) {
+    pub fn set_settings(&mut self, view: SettingsView) {
+        let SettingsView {
+            settings,
+            has_api_key,
+        } = view;
+        self.has_api_key = has_api_key;
         let empty_chat = self.chat.messages.is_empty();
         if empty_chat && settings.default_mode != self.settings.default_mode {
             self.mode = settings.default_mode;
@@ -388,7 +431,7 @@ impl State {
     }
 
     fn update_key_hint(&self) {
-        set_hidden(&self.ui.empty_key_hint, !self.settings.api_key.is_empty());
+        set_hidden(&self.ui.empty_key_hint, self.has_api_key);
     }
 
     fn autosize(&self) {

@@ -185,7 +185,7 @@ fn history_restores_with_reasoning_timeline_and_errors() {
     let stored: Value = serde_json::from_str(&p.history_json()).unwrap();
 
     let host2 = FakeHost::new();
-    let (_p2, root2) = panel_with(&host2, json!({"apiKey":"k"}), stored);
+    let (_p2, root2) = panel_with(&host2, json!({"hasApiKey": true}), stored);
     assert_eq!(qa(&root2, ".msg.user").len(), 2);
     let answers = qa(&root2, ".msg.assistant");
     assert_eq!(answers.len(), 2);
@@ -297,4 +297,9 @@ fn empty_state_hints_at_missing_key() {
     let (_p, root) = panel(&host);
     assert!(is_hidden(&q(&root, ".key-hint").unwrap()));
     assert_eq!(qa(&root, "select.mode option").len(), 6);
+    // The panel goes by `hasApiKey` alone: a key value handed to it is neither used nor kept.
+    let (p, root) = panel_with(&host, json!({"apiKey": "zo_sk_x"}), Value::Null);
+    assert!(!is_hidden(&q(&root, ".key-hint").unwrap()));
+    p.send("hi").unwrap();
+    assert!(!p.history_json().contains("zo_sk_x"));
 }

@@ -1,6 +1,8 @@
-//! The options page in a real browser: loads stored settings, masks the key with a reveal
-//! toggle, validates before saving, asks for a host permission for another origin, and
-//! reports "Test connection" outcomes (against `zo-dev serve` when ZO_TEST_SERVER is set).
+//! The options page in a real browser: loads stored settings and the key, masks the key with a
+//! reveal toggle, validates before saving (https only, but for this computer), asks for a host
+//! permission for another origin and all sites for screenshots, saves the key apart from the
+//! settings, and reports "Test connection" outcomes (against `zo-dev serve` when
+//! ZO_TEST_SERVER is set), never following a redirect with the key.
 
 mod common;
 
@@ -19,14 +21,15 @@ struct OptionsHost {
 }
 
 impl OptionsHost {
-    fn new(stored: Value) -> OptionsHost {
+    /// A host with `settings` and `key` stored.
+    fn new(settings: Value, key: &str) -> OptionsHost {
         let obj = js_sys::Object::new();
-        let stored = js(&stored);
+        let stored = js(&json!({"settings": settings, "apiKey": key}));
         let get = Closure::<dyn FnMut() -> JsValue>::new(move || {
             js_sys::Promise::resolve(&stored).into()
         });
-        js_sys::Reflect::set(&obj, &"getSettings".into(), &get.into_js_value()).unwrap();
-        for (method, array) in [("setSettings", "saved"), ("requestOrigin", "origins")] {
+        js_sys::Reflect::set(&obj, &"load".into(), &get.into_js_value()).unwrap();
+        for (method, array) in [("save", "saved"), ("requestOrigins", "origins")] {
             let arr = js_sys::Array::new();
             js_sys::Reflect::set(&obj, &array.into(), &arr).unwrap();
             let f = Closure::<dyn FnMut(JsValue) -> JsValue>::new(move |v: JsValue| {
@@ -75,10 +78,13 @@ async fn loaded(root: &web_sys::Element, key: &str) {
 
 #[wasm_bindgen_test]
 async fn loads_settings_and_masks_the_key_with_a_reveal_toggle() {
-    let host = OptionsHost::new(json!({
-        "apiKey": "zo_sk_secret", "apiBaseUrl": "http://127.0.0.1:9", "defaultMode": "research",
-        "maxSteps": 7, "screenshots": true, "livenessTimeoutMs": 45000, "model": "zo:custom"
-    }));
+    let host = OptionsHost::new(
+        json!({
+            "apiBaseUrl": "http://127.0.0.1:9", "defaultMode": "research",
+            "maxSteps": 7, "screenshots": true, "livenessTimeoutMs": 45000, "model": "zo:custom"
+        }),
+        "zo_sk_secret",
+    );
     let root = mount();
     let _page = OptionsPage::new(root.clone(), host.obj.clone().into()).unwrap();
     loaded(&root, "zo_sk_secret").await;
@@ -104,7 +110,7 @@ async fn loads_settings_and_masks_the_key_with_a_reveal_toggle() {
 
 #[wasm_bindgen_test]
 async fn invalid_url_is_refused_and_valid_settings_are_saved_with_permission() {
-    let host = OptionsHost::new(Value::Null);
+    let host = OptionsHost::new(Value::Null, "");
     let root = mount();
     let page = OptionsPage::new(root.clone(), host.obj.clone().into()).unwrap();
     until("defaults shown", || {
@@ -125,21 +131,43 @@ async fn invalid_url_is_refused_and_valid_settings_are_saved_with_permission() {
     );
     assert!(host.calls("saved").is_empty());
 
+    // The key is only ever sent over https, but for a server on this computer.
+    field(&root, "apiBaseUrl").set_value("http://zo.example.com");
+    click(&root, "#save");
+    assert!(
+        page.status_text().contains("only sent over https://"),
+        "{}",
+        page.status_text()
+    );
+    assert!(host.calls("saved").is_empty());
+    assert!(host.calls("origins").is_empty());
+
     field(&root, "apiBaseUrl").set_value("http://127.0.0.1:8123/");
     click(&root, "#save");
-    assert_eq!(host.calls("origins"), vec![json!("http://127.0.0.1/*")]);
+    assert_eq!(host.calls("origins"), vec![json!(["http://127.0.0.1/*"])]);
     until("saved", || page.status_text() == "Saved.").await;
     let saved = host.calls("saved");
     assert_eq!(saved.len(), 1);
+    // The key has its own entry; the settings never carry it.
     assert_eq!(saved[0]["apiKey"], "zo_sk_dev");
-    assert_eq!(saved[0]["apiBaseUrl"], "http://127.0.0.1:8123");
-    assert_eq!(saved[0]["screenshots"], false);
-    assert_eq!(saved[0]["maxSteps"], 10);
+    assert!(saved[0]["settings"].get("apiKey").is_none(), "{}", saved[0]);
+    assert_eq!(saved[0]["settings"]["apiBaseUrl"], "http://127.0.0.1:8123");
+    assert_eq!(saved[0]["settings"]["screenshots"], false);
+    assert_eq!(saved[0]["settings"]["maxSteps"], 10);
+
+    // Screenshots need Chrome's permission for all sites, asked for in the same click.
+    field(&root, "screenshots").set_checked(true);
+    click(&root, "#save");
+    assert_eq!(
+        host.calls("origins")[1],
+        json!(["http://127.0.0.1/*", "<all_urls>"])
+    );
+    until("saved again", || host.calls("saved").len() == 2).await;
 }
 
 #[wasm_bindgen_test]
 async fn test_connection_reports_unreachable_url() {
-    let host = OptionsHost::new(json!({"apiKey": "zo_sk_dev", "apiBaseUrl": "http://127.0.0.1:9"}));
+    let host = OptionsHost::new(json!({"apiBaseUrl": "http://127.0.0.1:9"}), "zo_sk_dev");
     let root = mount();
     let page = OptionsPage::new(root.clone(), host.obj.clone().into()).unwrap();
     loaded(&root, "zo_sk_dev").await;
@@ -159,7 +187,7 @@ async fn test_connection_against_the_dev_server() {
         web_sys::console::log_1(&"ZO_TEST_SERVER not set: dev-server checks skipped".into());
         return;
     };
-    let host = OptionsHost::new(json!({"apiKey": "zo_sk_dev", "apiBaseUrl": server}));
+    let host = OptionsHost::new(json!({"apiBaseUrl": server}), "zo_sk_dev");
     let root = mount();
     let page = OptionsPage::new(root.clone(), host.obj.clone().into()).unwrap();
     loaded(&root, "zo_sk_dev").await;
@@ -180,4 +208,24 @@ async fn test_connection_against_the_dev_server() {
         page.status_text().contains("API key was rejected")
     })
     .await;
+}
+
+#[wasm_bindgen_test]
+async fn test_connection_never_follows_a_redirect_with_the_key() {
+    let Some(server) = option_env!("ZO_TEST_SERVER") else {
+        web_sys::console::log_1(&"ZO_TEST_SERVER not set: dev-server checks skipped".into());
+        return;
+    };
+    let base = format!("{server}/redirect");
+    let host = OptionsHost::new(json!({"apiBaseUrl": base}), "zo_sk_dev");
+    let root = mount();
+    let page = OptionsPage::new(root.clone(), host.obj.clone().into()).unwrap();
+    loaded(&root, "zo_sk_dev").await;
+    click(&root, "#test");
+    until("report", || page.status_text().contains("redirect")).await;
+    assert!(
+        page.status_text().contains("never sends your API key"),
+        "{}",
+        page.status_text()
+    );
 }

@@ -3,7 +3,7 @@
 //! the Promise it returns; other modules (tabs, scripting) build on it.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use futures::future::LocalBoxFuture;
 use js_sys::{Function, Promise, Reflect};
@@ -56,6 +56,9 @@ pub trait ChromeApi {
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>>;
     /// A cheap extension API call that resets the service worker's idle timer.
     fn keepalive_ping(&self) -> LocalBoxFuture<'_, Result<(), ChromeError>>;
+    /// `chrome.permissions.contains({origins: [pattern]})`: whether the user let the extension
+    /// reach that host (a match pattern such as `https://api.zo.computer/*`).
+    fn host_permitted(&self, pattern: &str) -> LocalBoxFuture<'_, Result<bool, ChromeError>>;
 }
 
 /// The real chrome.* of the extension's service worker.
@@ -99,6 +102,18 @@ impl ChromeApi for BrowserChrome {
             Ok(())
         })
     }
+
+    fn host_permitted(&self, pattern: &str) -> LocalBoxFuture<'_, Result<bool, ChromeError>> {
+        let query = to_js(&serde_json::json!({ "origins": [pattern] }));
+        Box::pin(async move {
+            let query = query.map_err(|message| ChromeError::Failed {
+                api: "permissions.contains".into(),
+                message,
+            })?;
+            let granted = call(&["permissions", "contains"], &[query]).await?;
+            Ok(granted.as_bool() == Some(true))
+        })
+    }
 }
 
 /// Calls `chrome.<path>(...args)` with the right `this`, awaiting the result when it is a
@@ -136,11 +151,14 @@ pub async fn call(path: &[&str], args: &[JsValue]) -> Result<JsValue, ChromeErro
     }
 }
 
-/// In-memory chrome.* for tests: storage in a map, keepalive pings counted.
+/// In-memory chrome.* for tests: storage in a map, keepalive pings counted, host permissions
+/// all granted unless [`MemoryChrome::only_hosts`] restricts them.
 #[derive(Default)]
 pub struct MemoryChrome {
     storage: RefCell<HashMap<(StorageArea, &'static str), serde_json::Value>>,
     pings: Cell<u64>,
+    /// None: every host is granted.
+    hosts: RefCell<Option<HashSet<String>>>,
 }
 
 impl MemoryChrome {
@@ -165,6 +183,11 @@ impl MemoryChrome {
     /// How many keepalive pings were made.
     pub fn pings(&self) -> u64 {
         self.pings.get()
+    }
+
+    /// From now on only these host permissions (match patterns) are granted.
+    pub fn only_hosts(&self, patterns: &[&str]) {
+        *self.hosts.borrow_mut() = Some(patterns.iter().map(|p| p.to_string()).collect());
     }
 }
 
@@ -191,5 +214,14 @@ impl ChromeApi for MemoryChrome {
     fn keepalive_ping(&self) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
         self.pings.set(self.pings.get() + 1);
         Box::pin(async { Ok(()) })
+    }
+
+    fn host_permitted(&self, pattern: &str) -> LocalBoxFuture<'_, Result<bool, ChromeError>> {
+        let granted = self
+            .hosts
+            .borrow()
+            .as_ref()
+            .is_none_or(|hosts| hosts.contains(pattern));
+        Box::pin(async move { Ok(granted) })
     }
 }

@@ -2,6 +2,10 @@
 //! chunk by chunk with a ReadableStream reader. Every wait (headers, each chunk) is raced
 //! against the liveness timeout; a timeout aborts the request's AbortController. Uses the global
 //! `fetch` (there is no `window` in a service worker).
+//!
+//! The key never follows a redirect: the request is made with `redirect: "manual"`, so the
+//! browser stops at a 3xx and hands back an opaque answer ([`HttpError::Redirect`]) instead of
+//! sending the `Authorization` header on to the address the server named.
 
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
@@ -9,8 +13,10 @@ use js_sys::{Promise, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    AbortController, Headers, ReadableStreamDefaultReader, Request, RequestInit, Response,
+    AbortController, Headers, ReadableStreamDefaultReader, Request, RequestInit, RequestRedirect,
+    Response, ResponseType,
 };
+use zo_core::api_key::ApiKey;
 
 use crate::cancel::CancelToken;
 use crate::convert::{is_abort_error, js_error_text};
@@ -36,6 +42,9 @@ pub enum HttpError {
     /// The request could not even be built (a bug or an unusable URL).
     #[error("request could not be built: {0}")]
     Build(String),
+    /// The server answered with a redirect, which is not followed (the key would go along).
+    #[error("the API answered with a redirect, which is not followed")]
+    Redirect,
 }
 
 /// Response status and the headers the worker needs, plus the body to read.
@@ -82,11 +91,12 @@ impl Exchange<'_> {
         }
     }
 
-    /// POSTs `body` (JSON text) to `url` with `Authorization: Bearer <api_key>`.
+    /// POSTs `body` (JSON text) to `url` with `Authorization: Bearer <api_key>`, never
+    /// following a redirect.
     pub async fn post_json(
         &self,
         url: &str,
-        api_key: &str,
+        api_key: &ApiKey,
         body: &str,
     ) -> Result<HttpResponse, HttpError> {
         let build = |e: JsValue| HttpError::Build(js_error_text(&e));
@@ -98,13 +108,14 @@ impl Exchange<'_> {
             .set("Accept", "text/event-stream, application/json")
             .map_err(build)?;
         headers
-            .set("Authorization", &format!("Bearer {api_key}"))
+            .set("Authorization", &format!("Bearer {}", api_key.expose()))
             .map_err(build)?;
         let init = RequestInit::new();
         init.set_method("POST");
         init.set_headers(&headers);
         init.set_body(&JsValue::from_str(body));
         init.set_signal(Some(&self.controller.signal()));
+        init.set_redirect(RequestRedirect::Manual);
         let request = Request::new_with_str_and_init(url, &init).map_err(build)?;
         let promise = global_fetch(&request).map_err(|e| self.classify(&e))?;
         let response: Response = self
@@ -112,6 +123,9 @@ impl Exchange<'_> {
             .await?
             .dyn_into()
             .map_err(|_| HttpError::Network("fetch did not return a Response".into()))?;
+        if response.type_() == ResponseType::Opaqueredirect {
+            return Err(HttpError::Redirect);
+        }
         let header = |name: &str| response.headers().get(name).ok().flatten();
         Ok(HttpResponse {
             status: response.status(),

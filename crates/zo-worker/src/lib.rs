@@ -1,7 +1,9 @@
 //! zo-worker: the background service worker's wasm. Entry points called by
 //! extension/background.js, which only forwards chrome.* events here.
 //!
-//! Modules: [`worker`] (ports and dispatch), [`ask`] (one query to its final message),
+//! Modules: [`worker`] (ports and dispatch), [`gate`] (which senders are served),
+//! [`page_channel`] (settings for the extension pages), [`tab_scope`] (which tab a request may
+//! touch), [`ask`] (one query to its final message),
 //! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
 //! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
@@ -22,18 +24,39 @@ pub mod cobrowse_loop;
 pub mod context;
 pub mod conversations;
 pub mod convert;
+pub mod gate;
 pub mod http;
 pub mod keepalive;
+pub mod page_channel;
 pub mod port;
 pub mod session;
 pub mod stream;
 pub mod tab;
+pub mod tab_scope;
 pub mod worker;
 
 /// The crate version, proving the wasm module instantiated.
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Worker start (after wasm is ready): settings of an earlier version give up the key.
+#[wasm_bindgen]
+pub fn start() {
+    page_channel::start(worker::context());
+}
+
+/// chrome.runtime.onMessage; `send_response` is called exactly once.
+#[wasm_bindgen(js_name = onMessage)]
+pub fn on_message(message: JsValue, sender: JsValue, send_response: js_sys::Function) {
+    page_channel::on_message(worker::context(), message, sender, send_response);
+}
+
+/// chrome.storage.onChanged, with the names of the changed keys only (never their values).
+#[wasm_bindgen(js_name = onStorageChanged)]
+pub fn on_storage_changed(area: String, keys: Vec<String>) {
+    page_channel::on_storage_changed(worker::context(), area, keys);
 }
 
 /// chrome.runtime.onConnect.

@@ -1,13 +1,14 @@
 //! The side panel's `stream` port as seen by Rust: [`PanelPort`] posts typed messages and never
-//! throws. [`ChromePort`] wraps a real `chrome.runtime.Port`; [`MemoryPort`] records messages for
-//! tests. A port whose postMessage throws, or that disconnected, is marked dead and receives
-//! nothing more.
+//! throws, and knows which of the extension's pages is at the other end. [`ChromePort`] wraps a
+//! real `chrome.runtime.Port`; [`MemoryPort`] records messages for tests. A port whose
+//! postMessage throws, or that disconnected, is marked dead and receives nothing more.
 
 use std::cell::{Cell, RefCell};
 
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use zo_core::protocol::WorkerToPanel;
+use zo_core::sender::TrustedPage;
 
 use crate::convert::{js_error_text, to_js, warn};
 
@@ -18,18 +19,23 @@ pub trait PanelPort {
     /// Marks the port dead (the panel disconnected).
     fn mark_dead(&self);
     fn is_dead(&self) -> bool;
+    /// The page at the other end (what its requests may reach depends on it).
+    fn page(&self) -> TrustedPage;
 }
 
 /// A real chrome.runtime.Port.
 pub struct ChromePort {
     port: JsValue,
+    page: TrustedPage,
     dead: Cell<bool>,
 }
 
 impl ChromePort {
-    pub fn new(port: JsValue) -> Self {
+    /// A port whose sender was admitted as `page` (see [`crate::gate`]).
+    pub fn new(port: JsValue, page: TrustedPage) -> Self {
         ChromePort {
             port,
+            page,
             dead: Cell::new(false),
         }
     }
@@ -95,18 +101,38 @@ impl PanelPort for ChromePort {
     fn is_dead(&self) -> bool {
         self.dead.get()
     }
+
+    fn page(&self) -> TrustedPage {
+        self.page
+    }
 }
 
-/// Test double: records every posted message; can be made to die.
-#[derive(Default)]
+/// Test double: records every posted message; can be made to die. Stands for the side panel
+/// unless built [`MemoryPort::with_page`].
 pub struct MemoryPort {
     messages: RefCell<Vec<WorkerToPanel>>,
     dead: Cell<bool>,
+    page: TrustedPage,
+}
+
+impl Default for MemoryPort {
+    fn default() -> Self {
+        MemoryPort::with_page(TrustedPage::SIDE_PANEL)
+    }
 }
 
 impl MemoryPort {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A port from `page`.
+    pub fn with_page(page: TrustedPage) -> Self {
+        MemoryPort {
+            messages: RefCell::new(Vec::new()),
+            dead: Cell::new(false),
+            page,
+        }
     }
 
     /// Everything posted so far.
@@ -138,5 +164,9 @@ impl PanelPort for MemoryPort {
 
     fn is_dead(&self) -> bool {
         self.dead.get()
+    }
+
+    fn page(&self) -> TrustedPage {
+        self.page
     }
 }

@@ -52,6 +52,11 @@ impl Session {
         self.port_id
     }
 
+    /// The extension page that asked (what the query may reach depends on it).
+    pub fn page(&self) -> zo_core::sender::TrustedPage {
+        self.port.page()
+    }
+
     /// Cancelled by STOP or a dead port; long-running work (fetch, action batches) watches it.
     pub fn cancel_token(&self) -> &CancelToken {
         &self.cancel

@@ -7,6 +7,7 @@
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
 use serde::Serialize;
+use zo_core::api_key::ApiKey;
 use zo_core::envelope::parse_answer;
 use zo_core::pipeline::{StreamPipeline, StreamUpdate};
 use zo_core::protocol::{FailureKind, FinalResult, FinalStatus, Mode, StreamFailure};
@@ -139,12 +140,8 @@ async fn ask_with_retries(
     stream: bool,
 ) -> AskOutcome {
     let _alive = ctx.keepalive.hold();
-    let settings = match ctx.settings().await {
-        Ok(settings) => settings,
-        Err(e) => return permanent(e.to_string()),
-    };
-    let api_key = match settings.require_api_key() {
-        Ok(key) => key.to_string(),
+    let (settings, api_key) = match ctx.credentials().await {
+        Ok(credentials) => (credentials.settings, credentials.api_key),
         Err(e) => return permanent(e.to_string()),
     };
     // Every attempt (retries included) continues the conversation as it was before this ask:
@@ -238,7 +235,7 @@ async fn ask_with_retries(
 struct Attempt<'a> {
     session: &'a Session,
     settings: &'a Settings,
-    api_key: &'a str,
+    api_key: &'a ApiKey,
     body: &'a str,
     mode: Mode,
 }
@@ -371,6 +368,7 @@ fn failed(error: HttpError, in_body: bool) -> AttemptEnd {
         HttpError::Network(message) | HttpError::Build(message) => {
             AttemptEnd::Failed(Failure::Network { message })
         }
+        HttpError::Redirect => AttemptEnd::Failed(Failure::Redirect),
     }
 }
 

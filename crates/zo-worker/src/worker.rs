@@ -1,19 +1,22 @@
 //! The panel side of the worker: `stream` ports connect, their messages are parsed into
 //! `PanelToWorker` and dispatched (ASK_ZO starts a session, STOP stops one), and a port that
-//! disconnects cancels its sessions. [`handle_panel_message`] is independent of chrome.* so
-//! tests drive it with a [`crate::port::MemoryPort`].
+//! disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
+//! (the side panel or the options page); any other is disconnected at once, so its messages
+//! reach nothing. [`handle_panel_message`] is independent of chrome.* so tests drive it with a
+//! [`crate::port::MemoryPort`].
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use js_sys::Reflect;
-use wasm_bindgen::JsValue;
+use js_sys::{Function, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
 use zo_core::protocol::{PanelToWorker, STREAM_PORT};
 
 use crate::chrome::BrowserChrome;
 use crate::context::WorkerCtx;
-use crate::convert::{js_to_json, warn};
+use crate::convert::{js_error_text, js_to_json, warn};
+use crate::gate;
 use crate::keepalive::KEEPALIVE_INTERVAL_MS;
 use crate::port::{ChromePort, PanelPort};
 use crate::session::Session;
@@ -100,10 +103,30 @@ fn port_id_of(port: &JsValue) -> Option<u32> {
         .map(|v| v as u32)
 }
 
-/// chrome.runtime.onConnect: registers a `stream` port; other ports are left alone.
+/// `port.disconnect()`, best effort.
+fn disconnect(port: &JsValue) {
+    let method: Option<Function> = Reflect::get(port, &JsValue::from_str("disconnect"))
+        .ok()
+        .and_then(|f| f.dyn_into().ok());
+    if let Some(method) = method {
+        if let Err(e) = method.call0(port) {
+            warn("disconnecting a refused port", &js_error_text(&e));
+        }
+    }
+}
+
+/// chrome.runtime.onConnect: registers a `stream` port of the side panel or the options page;
+/// every other port is disconnected.
 pub fn on_connect(port: JsValue) {
-    let chrome_port = ChromePort::new(port.clone());
+    let sender = Reflect::get(&port, &JsValue::from_str("sender")).unwrap_or(JsValue::UNDEFINED);
+    let Some(page) = gate::admit(&sender, "a port") else {
+        disconnect(&port);
+        return;
+    };
+    let chrome_port = ChromePort::new(port.clone(), page);
     if chrome_port.name() != STREAM_PORT {
+        warn("refused a port", "not the stream port");
+        disconnect(&port);
         return;
     }
     with_worker(|w| {

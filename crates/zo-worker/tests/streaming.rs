@@ -363,8 +363,8 @@ async fn missing_api_key_is_a_clear_permanent_error_without_a_request() {
     let h = Harness::default();
     h.chrome.put(
         zo_worker::chrome::StorageArea::Local,
-        "settings",
-        serde_json::json!({"apiBaseUrl": server()}),
+        "apiKey",
+        serde_json::Value::Null,
     );
     let key = unique("nokey");
     let session = unique("s");

@@ -19,6 +19,7 @@ usage: zo-dev serve [--port P] [--key K] [--ttl SECS] [--verbose]
 The first stdout line is exactly `listening on http://127.0.0.1:PORT`.
 
 Routes: POST /zo/ask, GET /models/available, GET /personas/available,
+        /redirect/PATH (any method: 307 to /PATH on this server, for redirect tests),
         POST /__script, GET|DELETE /__requests, POST /__reset, OPTIONS (CORS preflight).
 
 Directives in the `input` of /zo/ask, any number of `[[zo:KEY=VALUE]]`:

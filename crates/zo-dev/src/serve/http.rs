@@ -141,6 +141,7 @@ pub fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         204 => "No Content",
+        307 => "Temporary Redirect",
         400 => "Bad Request",
         401 => "Unauthorized",
         403 => "Forbidden",

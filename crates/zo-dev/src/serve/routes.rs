@@ -1,7 +1,8 @@
 //! One connection: read the request, record it, dispatch it to its route, record how the
 //! reply ended. Routes: `POST /zo/ask`, `GET /models/available`, `GET /personas/available`,
-//! the test controls `POST /__script`, `GET|DELETE /__requests`, `POST /__reset`, and CORS
-//! preflights (`OPTIONS`).
+//! `/redirect/<path>` (any method: `307 Temporary Redirect` to `/<path>` on this server, so tests
+//! can check that a client never carries its key through a redirect), the test controls
+//! `POST /__script`, `GET|DELETE /__requests`, `POST /__reset`, and CORS preflights (`OPTIONS`).
 
 use super::ask::{self, reply_error, Handled};
 use super::cors;
@@ -124,6 +125,7 @@ fn dispatch(state: &State, req: &Request, conn: &TcpStream, on_head: &dyn Fn(&Ha
     };
     match (req.method.as_str(), req.path.as_str()) {
         ("OPTIONS", _) => preflight(req, conn),
+        (_, path) if path.starts_with(REDIRECT_PREFIX) => redirect(req, conn, cors.clone()),
         ("POST", "/zo/ask") => ask::handle(state, req, conn, cors.clone(), on_head),
         ("GET", "/models/available") if authorized() => json(200, models()),
         ("GET", "/personas/available") if authorized() => json(200, personas()),
@@ -163,6 +165,27 @@ fn dispatch(state: &State, req: &Request, conn: &TcpStream, on_head: &dyn Fn(&Ha
             &format!("no route {}", req.path),
             &[],
         ),
+    }
+}
+
+/// Paths under this prefix answer with a redirect to the rest of the path.
+const REDIRECT_PREFIX: &str = "/redirect/";
+
+/// `307` to the path after [`REDIRECT_PREFIX`] (query kept): method, body and, for a client that
+/// follows it, the `Authorization` header go along to the same server.
+fn redirect(req: &Request, conn: &TcpStream, mut headers: Vec<(String, String)>) -> Handled {
+    let target = &req.path[REDIRECT_PREFIX.len() - 1..];
+    let location = match &req.query {
+        Some(query) => format!("{target}?{query}"),
+        None => target.to_owned(),
+    };
+    headers.push(("Location".to_owned(), location));
+    let written = http::write_full(&mut &*conn, 307, headers, "text/plain", b"");
+    Handled {
+        status: 307,
+        outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
+        conversation_id: None,
+        fault: None,
     }
 }
 

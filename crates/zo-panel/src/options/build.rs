@@ -74,7 +74,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     set_attr(&reveal, "aria-pressed", "false")?;
     set_attr(&reveal, "aria-label", "Show the API key")?;
     append(&key_wrap, &reveal)?;
-    row(doc, &conn, "API key", "apiKey", &key_wrap, "Create one in Zo under Settings › Advanced. Stored only in this browser (chrome.storage.local).")?;
+    row(doc, &conn, "API key", "apiKey", &key_wrap, "Create one in Zo under Settings › Advanced. Stored only in this browser, apart from the other settings; sent only to the API base URL.")?;
     let base = input(doc, "url", "apiBaseUrl")?;
     set_attr(&base, "placeholder", DEFAULT_API_BASE_URL)?;
     row(
@@ -83,7 +83,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         "API base URL",
         "apiBaseUrl",
         &base,
-        "Another address asks for permission to contact it.",
+        "https:// (http:// only for a server on this computer). Another address than Zo's asks for Chrome's permission to contact it.",
     )?;
     append(&root, &conn)?;
 
@@ -138,7 +138,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         doc,
         "label",
         "",
-        "Send screenshots of the visible tab in Visual mode (off by default)",
+        "Send screenshots of the visible tab in Visual mode (off by default; Chrome asks to let Zo see all sites, which screenshots need)",
     )?;
     set_attr(&l, "for", "screenshots")?;
     append(&shot_row, &l)?;
@@ -177,6 +177,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         test,
         status,
         settings: Settings::default(),
+        api_key: None,
     };
     Ok((form, root))
 }

@@ -1,8 +1,10 @@
-//! Network and host calls of the options page: a GET with the API key, and promise-returning
-//! host methods.
+//! Network and host calls of the options page: a GET with the API key that never follows a
+//! redirect (`redirect: "manual"`: the key is not carried to another address), and
+//! promise-returning host methods.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+use zo_core::api_key::ApiKey;
 
 pub(super) async fn call_host(
     host: &JsValue,
@@ -32,25 +34,43 @@ pub(super) fn js_message(e: &JsValue) -> String {
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
-/// GET `url` with the key; (status, body) or the network error.
-pub(super) async fn get(url: &str, key: &str) -> Result<(u16, String), String> {
+/// Why a GET brought no answer.
+pub(super) enum GetError {
+    /// The server answered with a redirect, which is not followed.
+    Redirected,
+    /// Network failure (or a request that could not be built).
+    Failed(String),
+}
+
+impl From<String> for GetError {
+    fn from(message: String) -> Self {
+        GetError::Failed(message)
+    }
+}
+
+/// GET `url` with the key; (status, body), the redirect that was not followed, or the error.
+pub(super) async fn get(url: &str, key: &ApiKey) -> Result<(u16, String), GetError> {
+    let failed = |e: JsValue| GetError::Failed(js_message(&e));
     let init = web_sys::RequestInit::new();
     init.set_method("GET");
-    let headers = web_sys::Headers::new().map_err(|e| js_message(&e))?;
+    init.set_redirect(web_sys::RequestRedirect::Manual);
+    let headers = web_sys::Headers::new().map_err(failed)?;
     headers
-        .set("Authorization", &format!("Bearer {key}"))
-        .map_err(|e| js_message(&e))?;
-    headers
-        .set("Accept", "application/json")
-        .map_err(|e| js_message(&e))?;
+        .set("Authorization", &format!("Bearer {}", key.expose()))
+        .map_err(failed)?;
+    headers.set("Accept", "application/json").map_err(failed)?;
     init.set_headers(&headers);
-    let request =
-        web_sys::Request::new_with_str_and_init(url, &init).map_err(|e| js_message(&e))?;
-    let window = web_sys::window().ok_or("no window")?;
+    let request = web_sys::Request::new_with_str_and_init(url, &init).map_err(failed)?;
+    let window = web_sys::window().ok_or_else(|| GetError::Failed("no window".into()))?;
     let resp = JsFuture::from(window.fetch_with_request(&request))
         .await
-        .map_err(|e| js_message(&e))?;
-    let resp: web_sys::Response = resp.dyn_into().map_err(|_| "not a Response".to_string())?;
+        .map_err(failed)?;
+    let resp: web_sys::Response = resp
+        .dyn_into()
+        .map_err(|_| GetError::Failed("not a Response".into()))?;
+    if resp.type_() == web_sys::ResponseType::Opaqueredirect {
+        return Err(GetError::Redirected);
+    }
     let text = match resp.text() {
         Ok(p) => JsFuture::from(p)
             .await

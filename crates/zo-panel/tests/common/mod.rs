@@ -91,7 +91,7 @@ pub fn panel_with(host: &FakeHost, settings: Value, history: Value) -> (Panel, E
 pub fn panel(host: &FakeHost) -> (Panel, Element) {
     panel_with(
         host,
-        json!({"apiKey": "zo_sk_dev", "defaultMode": "ask"}),
+        json!({"hasApiKey": true, "defaultMode": "ask"}),
         Value::Null,
     )
 }

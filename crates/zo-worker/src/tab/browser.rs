@@ -14,11 +14,15 @@ use wasm_bindgen::JsCast;
 use zo_core::protocol::{ContentToWorker, WorkerToContent, CONTENT_PORT};
 
 use super::{ContentChannel, LoadWatch, TabApi, TabError, TabInfo};
-use crate::chrome::call;
+use crate::chrome::{call, ChromeError};
 use crate::convert::{js_error_text, js_to_json, to_js, warn};
 
 /// The content script file, relative to the extension root.
 pub const CONTENT_SCRIPT: &str = "extension/content.js";
+
+/// Why the content script could not go into a page of a site the user has not allowed.
+pub const NO_SITE_ACCESS: &str = "Zo Co-browse is not allowed on this site: send your \
+     question again from the side panel and allow the site when Chrome asks";
 
 /// The real chrome.* tabs API.
 #[derive(Debug, Default, Clone, Copy)]
@@ -232,7 +236,15 @@ impl TabApi for ChromeTabs {
             }))?;
             call(&["scripting", "executeScript"], &[details])
                 .await
-                .map_err(chrome_err)?;
+                .map_err(|e| match &e {
+                    // The user has not allowed the extension on this site (yet).
+                    ChromeError::Failed { message, .. }
+                        if message.contains("must request permission") =>
+                    {
+                        TabError::Chrome(NO_SITE_ACCESS.to_string())
+                    }
+                    _ => chrome_err(e),
+                })?;
             Ok(())
         })
     }

@@ -51,8 +51,9 @@ impl Harness {
         chrome.put(
             StorageArea::Local,
             "settings",
-            json!({"apiKey": KEY, "apiBaseUrl": server(), "livenessTimeoutMs": liveness_ms}),
+            json!({"apiBaseUrl": server(), "livenessTimeoutMs": liveness_ms}),
         );
+        chrome.put(StorageArea::Local, "apiKey", json!(KEY));
         let ctx = WorkerCtx::new(chrome.clone(), keepalive_ms);
         Harness {
             chrome,
@@ -227,12 +228,17 @@ pub async fn reference_text(input: &str) -> String {
 
 /// Recorded /zo/ask requests whose input contains `needle`.
 pub async fn requests_with(needle: &str) -> Vec<Value> {
+    requests_to("/zo/ask", needle).await
+}
+
+/// Recorded requests to `path` whose JSON body's input contains `needle`.
+pub async fn requests_to(path: &str, needle: &str) -> Vec<Value> {
     let all = fetch("GET", "/__requests", None).await;
     all.as_array()
         .unwrap()
         .iter()
         .filter(|r| {
-            r["path"] == "/zo/ask"
+            r["path"] == path
                 && r["body"]["input"]
                     .as_str()
                     .is_some_and(|i| i.contains(needle))

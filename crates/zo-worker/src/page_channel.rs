@@ -1,0 +1,90 @@
+//! The worker's one-off messages with the extension's pages (`chrome.runtime.sendMessage`):
+//! GET_SETTINGS from the side panel or the options page is answered with the settings view
+//! (settings and whether a key is set, never the key), and every change of the stored
+//! settings or key is sent to all open extension pages as SETTINGS. That way the side panel
+//! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
+//! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
+
+use js_sys::Function;
+use wasm_bindgen::JsValue;
+use zo_core::page_messages::{settings_changed, PageToWorker, WorkerToPage};
+
+use crate::chrome::call;
+use crate::context::WorkerCtx;
+use crate::convert::{js_error_text, js_to_json, to_js, warn};
+use crate::gate;
+
+/// The SETTINGS message for the stored state, or None (logged) when it cannot be read.
+async fn settings_message(ctx: &WorkerCtx) -> Option<JsValue> {
+    let view = match ctx.settings_view().await {
+        Ok(view) => view,
+        Err(e) => {
+            warn(
+                "reading the settings for the extension pages",
+                &e.to_string(),
+            );
+            return None;
+        }
+    };
+    match to_js(&WorkerToPage::Settings { settings: view }) {
+        Ok(message) => Some(message),
+        Err(e) => {
+            warn("settings message", &e);
+            None
+        }
+    }
+}
+
+fn respond(send_response: &Function, message: Option<&JsValue>) {
+    let sent = match message {
+        Some(message) => send_response.call1(&JsValue::UNDEFINED, message),
+        None => send_response.call0(&JsValue::UNDEFINED),
+    };
+    if let Err(e) = sent {
+        warn("answering an extension page", &js_error_text(&e));
+    }
+}
+
+/// chrome.runtime.onMessage. `send_response` is always called exactly once (with nothing for
+/// a refused sender or an unknown message), so no channel stays open.
+pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_response: Function) {
+    if gate::admit(&sender, "a message").is_none() {
+        return respond(&send_response, None);
+    }
+    let parsed = js_to_json(&message)
+        .and_then(|json| serde_json::from_value::<PageToWorker>(json).map_err(|e| e.to_string()));
+    match parsed {
+        Ok(PageToWorker::GetSettings) => wasm_bindgen_futures::spawn_local(async move {
+            let message = settings_message(&ctx).await;
+            respond(&send_response, message.as_ref());
+        }),
+        Err(e) => {
+            warn("ignored a message of an extension page", &e);
+            respond(&send_response, None);
+        }
+    }
+}
+
+/// chrome.storage.onChanged (the key names only; the values never cross into here): sends the
+/// new settings view to every open extension page.
+pub fn on_storage_changed(ctx: WorkerCtx, area: String, keys: Vec<String>) {
+    if !settings_changed(&area, &keys) {
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(message) = settings_message(&ctx).await else {
+            return;
+        };
+        // Rejected when no extension page is open to receive it: nothing to tell then.
+        let _ = call(&["runtime", "sendMessage"], &[message]).await;
+    });
+}
+
+/// At worker start: a key still stored inside the settings (an earlier version) moves out.
+pub fn start(ctx: WorkerCtx) {
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = ctx.migrate_legacy_key().await {
+            warn("moving the API key out of the settings", &e.to_string());
+        }
+    });
+}

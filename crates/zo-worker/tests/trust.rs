@@ -1,0 +1,140 @@
+//! The worker's side of the trust perimeter in a real service worker, against `zo-dev serve`:
+//! the key lives apart from the settings (an old layout is migrated), is sent only to a host
+//! the user let the extension reach, never follows a redirect, and a request touches only a
+//! tab the asking page may act on.
+
+mod common;
+
+#[path = "cobrowse_support/fake.rs"]
+#[allow(dead_code)]
+mod fake;
+
+use std::rc::Rc;
+
+use common::*;
+use serde_json::json;
+use wasm_bindgen_test::*;
+use zo_core::protocol::{FailureKind, Mode};
+use zo_core::sender::{PageKind, SenderTab, TrustedPage};
+use zo_worker::chrome::{MemoryChrome, StorageArea};
+use zo_worker::context::WorkerCtx;
+use zo_worker::tab_scope::scoped_tab;
+
+wasm_bindgen_test_configure!(run_in_service_worker);
+
+#[wasm_bindgen_test]
+async fn a_legacy_key_moves_out_and_pages_only_learn_whether_one_is_set() {
+    let chrome = Rc::new(MemoryChrome::new());
+    chrome.put(
+        StorageArea::Local,
+        "settings",
+        json!({"apiKey": " zo_sk_legacy ", "apiBaseUrl": server(), "defaultMode": "ask"}),
+    );
+    let ctx = WorkerCtx::new(chrome.clone(), 20_000);
+    let view = ctx.settings_view().await.unwrap();
+    assert!(view.has_api_key);
+    assert_eq!(view.settings.default_mode, Mode::Ask);
+    assert!(!serde_json::to_string(&view)
+        .unwrap()
+        .contains("zo_sk_legacy"));
+    // Moved: the settings no longer hold it, its own entry does.
+    let stored = chrome.get(StorageArea::Local, "settings");
+    assert!(stored.get("apiKey").is_none(), "{stored}");
+    assert_eq!(stored["defaultMode"], "ask");
+    assert_eq!(
+        chrome.get(StorageArea::Local, "apiKey"),
+        json!("zo_sk_legacy")
+    );
+    let credentials = ctx.credentials().await.unwrap();
+    assert_eq!(credentials.api_key.expose(), "zo_sk_legacy");
+}
+
+#[wasm_bindgen_test]
+async fn the_key_goes_only_to_a_host_the_user_granted() {
+    let h = Harness::default();
+    h.chrome.only_hosts(&["https://api.zo.computer/*"]);
+    let marker = unique("ungranted");
+    let session = unique("s");
+    h.ask(&session, &unique("chat"), &format!("hello {marker}"));
+    let e = error(&h.finished(&session).await);
+    assert_eq!(e.kind, FailureKind::Permanent);
+    let origin = server().trim_end_matches('/');
+    assert!(
+        e.message
+            .contains(&format!("no permission to contact {origin}")),
+        "{}",
+        e.message
+    );
+    assert!(
+        requests_with(&marker).await.is_empty(),
+        "the key left anyway"
+    );
+
+    // Once the user granted the host, the same question goes through.
+    h.chrome.only_hosts(&["http://127.0.0.1/*"]);
+    let session = unique("s");
+    h.ask(&session, &unique("chat"), &format!("hello {marker}"));
+    done(&h.finished(&session).await);
+    assert_eq!(requests_with(&marker).await.len(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_redirecting_api_does_not_get_the_key_forwarded() {
+    let h = Harness::default();
+    h.chrome.put(
+        StorageArea::Local,
+        "settings",
+        json!({"apiBaseUrl": format!("{}/redirect", server()), "livenessTimeoutMs": 10_000}),
+    );
+    let marker = unique("redirect");
+    let session = unique("s");
+    h.ask(&session, &unique("chat"), &format!("hello {marker}"));
+    let e = error(&h.finished(&session).await);
+    assert_eq!(e.kind, FailureKind::Permanent, "no retries: {}", e.message);
+    assert!(e.message.contains("redirect"), "{}", e.message);
+    // The configured address was asked once; the address it pointed at never was.
+    assert_eq!(requests_to("/redirect/zo/ask", &marker).await.len(), 1);
+    assert!(
+        requests_with(&marker).await.is_empty(),
+        "the redirect was followed"
+    );
+}
+
+fn page_in_window(window_id: i32) -> TrustedPage {
+    TrustedPage {
+        kind: PageKind::SidePanel,
+        tab: Some(SenderTab { id: 99, window_id }),
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_request_keeps_only_a_tab_the_asking_page_may_act_on() {
+    // The fake tab: https://shop.example/, window 7, active.
+    let tabs = fake::shop();
+    let panel = TrustedPage::SIDE_PANEL;
+    assert_eq!(scoped_tab(&tabs, &panel, Some(3)).await, Some(3));
+    assert_eq!(scoped_tab(&tabs, &panel, None).await, None);
+    assert_eq!(
+        scoped_tab(&tabs, &page_in_window(7), Some(3)).await,
+        Some(3)
+    );
+    assert_eq!(
+        scoped_tab(&tabs, &page_in_window(8), Some(3)).await,
+        None,
+        "a tab of another window"
+    );
+    tabs.0.active.set(false);
+    assert_eq!(
+        scoped_tab(&tabs, &panel, Some(3)).await,
+        None,
+        "a tab the side panel does not show"
+    );
+    assert_eq!(
+        scoped_tab(&tabs, &page_in_window(7), Some(3)).await,
+        Some(3)
+    );
+    *tabs.0.url.borrow_mut() = "chrome://settings/".to_string();
+    assert_eq!(scoped_tab(&tabs, &page_in_window(7), Some(3)).await, None);
+    // Nothing but the lookup touched the tab.
+    assert!(tabs.log().is_empty(), "{:?}", tabs.log());
+}
