@@ -30,6 +30,7 @@ pub mod normalize;
 pub mod options_form;
 pub mod outcome;
 pub mod pipeline;
+pub mod policy;
 pub mod prompt;
 pub mod prose_filter;
 pub mod protocol;

@@ -1,0 +1,104 @@
+//! Secret fields and the sensitive word list.
+
+use crate::policy::sensitive::{credential_label, secret_field, sensitive_word, SecretKind};
+
+#[test]
+fn secret_fields_by_type_and_autocomplete() {
+    assert_eq!(secret_field("password", ""), Some(SecretKind::Password));
+    assert_eq!(secret_field("PASSWORD", ""), Some(SecretKind::Password));
+    assert_eq!(
+        secret_field("text", "current-password"),
+        Some(SecretKind::Password)
+    );
+    assert_eq!(
+        secret_field("text", "section-a new-password"),
+        Some(SecretKind::Password)
+    );
+    assert_eq!(secret_field("text", "cc-number"), Some(SecretKind::Payment));
+    assert_eq!(
+        secret_field("tel", "billing CC-CSC"),
+        Some(SecretKind::Payment)
+    );
+    assert_eq!(
+        secret_field("text", "cc-exp-month"),
+        Some(SecretKind::Payment)
+    );
+    assert_eq!(
+        secret_field("text", "one-time-code"),
+        Some(SecretKind::OneTimeCode)
+    );
+    assert_eq!(secret_field("text", "email"), None);
+    assert_eq!(secret_field("text", "username"), None);
+    assert_eq!(secret_field("", ""), None);
+}
+
+#[test]
+fn credential_labels() {
+    for name in [
+        "PIN",
+        "Card number",
+        "Security code (CVV)",
+        "Your passcode",
+        "Enter the verification code",
+        "One-time code",
+        "2FA token",
+    ] {
+        assert!(credential_label(name), "{name}");
+    }
+    for name in [
+        "Email",
+        "Pinterest handle",
+        "Shipping address",
+        "Card holder",
+        "Code of conduct",
+    ] {
+        assert!(!credential_label(name), "{name}");
+    }
+}
+
+#[test]
+fn every_listed_word_with_its_inflections() {
+    let cases = [
+        ("Pay now", "pay"),
+        ("Paid", "pay"),
+        ("Proceed to payment", "pay"),
+        ("Buy it now", "buy"),
+        ("Buying options", "buy"),
+        ("Place order", "order"),
+        ("Ordered items", "order"),
+        ("Complete purchase", "purchase"),
+        ("Delete account", "delete"),
+        ("Deleted", "delete"),
+        ("Remove filter", "remove"),
+        ("Send message", "send"),
+        ("Sent", "send"),
+        ("Publish", "publish"),
+        ("PUBLISHING…", "publish"),
+        ("Transfer funds", "transfer"),
+        ("transferred", "transfer"),
+        ("PayNow", "pay"),
+        ("PayPal", "pay"),
+        ("add-to-cart: buy", "buy"),
+    ];
+    for (name, word) in cases {
+        assert_eq!(sensitive_word(name), Some(word), "{name}");
+    }
+}
+
+#[test]
+fn words_inside_other_words_do_not_count() {
+    for name in [
+        "Repay",
+        "Display",
+        "Sender",
+        "Border",
+        "Removable media",
+        "Buyer guide",
+        "Next",
+        "Search",
+        "Sort by price",
+        "",
+    ] {
+        assert_eq!(sensitive_word(name), None, "{name}");
+    }
+}
