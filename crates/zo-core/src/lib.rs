@@ -43,5 +43,6 @@ pub mod sse;
 pub mod text;
 pub mod toggle;
 pub mod tools;
+pub mod trust_view;
 pub mod utf8;
 pub mod view;

@@ -42,6 +42,8 @@ pub struct FollowUp<'a> {
     pub interrupted: Option<&'a str>,
     /// A fresh snapshot of the page as it is now, or why there is none.
     pub page: Result<&'a PageSnapshot, &'a str>,
+    /// Notes from the extension about the last step (actions dropped, refusals), one each.
+    pub notes: &'a [String],
 }
 
 fn action_line(action: &Action) -> String {
@@ -138,7 +140,8 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
         "User's goal (unchanged):\n{}\n",
         truncate(f.goal.trim(), b.input)
     );
-    let fixed = char_len(&instructions) + char_len(&results) + char_len(&goal);
+    let notes = notes_section(f.notes);
+    let fixed = char_len(&instructions) + char_len(&results) + char_len(&notes) + char_len(&goal);
     let page = page_or_reason(f.page, fit_page(b.total, fixed, b.page));
     let now = match f.page {
         Ok(p) => format!(
@@ -147,5 +150,21 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
         ),
         Err(_) => String::new(),
     };
-    assemble(&[&results, &now, &page, &goal, &instructions], b.total)
+    assemble(
+        &[&results, &notes, &now, &page, &goal, &instructions],
+        b.total,
+    )
+}
+
+/// The extension's own notes (not page content), each on its line, at most 600 characters each.
+fn notes_section(notes: &[String]) -> String {
+    notes
+        .iter()
+        .map(|n| {
+            format!(
+                "Note from the extension: {}\n",
+                truncate(&collapse_whitespace(n), 600)
+            )
+        })
+        .collect()
 }

@@ -237,6 +237,7 @@ fn password_values_are_never_included() {
         outcomes: &outcomes,
         interrupted: None,
         page: Ok(&p),
+        notes: &[],
     });
     assert!(!out.contains("hunter2-secret") && !out.contains("second-secret"));
 }
@@ -383,6 +384,7 @@ fn followup_reports_results_page_and_goal() {
         outcomes: &outcomes,
         interrupted: None,
         page: Ok(&p),
+        notes: &[],
     });
     assert!(out.contains("1. navigate https://shop.example/ -> done"));
     assert!(out.contains("2. extract .price -> done: $25 / month"));
@@ -409,6 +411,7 @@ fn followup_reports_results_page_and_goal() {
             outcomes: &outcomes,
             interrupted: None,
             page: Ok(&p),
+            notes: &[],
         }
     });
     assert!(last.contains("This is your last step"));
@@ -443,6 +446,7 @@ fn followup_budget_is_enforced() {
         outcomes: &outcomes,
         interrupted: Some(&goal),
         page: Ok(&p),
+        notes: &[],
     });
     assert!(
         char_len(&out) <= FOLLOWUP_BUDGET.total,
@@ -451,4 +455,26 @@ fn followup_budget_is_enforced() {
     );
     assert!(out.contains("more not shown"));
     assert!(out.contains("Step 3 of 10"));
+}
+
+#[test]
+fn followup_carries_the_extensions_notes_outside_the_page() {
+    let p = page();
+    let notes = ["Only the first 20 of the 300 actions ran.".to_string()];
+    let out = cobrowse_followup(&FollowUp {
+        goal: "g",
+        step: 2,
+        max_steps: 10,
+        outcomes: &[],
+        interrupted: None,
+        page: Ok(&p),
+        notes: &notes,
+    });
+    let note = out
+        .find("Note from the extension: Only the first 20 of the 300 actions ran.")
+        .expect("the note is in the prompt");
+    assert!(
+        note < out.find("<page>").unwrap(),
+        "the note is not page content"
+    );
 }
