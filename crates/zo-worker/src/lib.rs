@@ -2,6 +2,7 @@
 //! extension/background.js, which only forwards chrome.* events here.
 //!
 //! Modules: [`worker`] (ports and dispatch), [`ask`] (one query to its final message),
+//! [`approval`] (the user's answer to a Co-browse approval request),
 //! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
 //! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
@@ -14,6 +15,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod approval;
 pub mod ask;
 pub mod bench_api;
 pub mod cancel;
