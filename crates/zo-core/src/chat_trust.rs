@@ -7,6 +7,7 @@ use crate::history::ApprovalRecord;
 use crate::policy::ScopeOrigin;
 use crate::protocol::{ApprovalDecision, PanelToWorker};
 use crate::trust_view::{approval_card, scope_chips};
+use crate::view::Indicator;
 
 /// Most approval cards and notes one message keeps (the worker sends far fewer).
 pub const MAX_LOG_ENTRIES: usize = 200;
@@ -31,6 +32,7 @@ impl Turn {
             position,
             card: approval_card(&approvals[position], true),
         });
+        self.set_indicator(Indicator::Approval, changes);
     }
 
     pub(super) fn apply_note(&mut self, text: &str, changes: &mut Vec<Change>) {
@@ -63,13 +65,15 @@ impl Turn {
         let record = &mut self.message.approvals[position];
         record.decision = Some(decision);
         let card = approval_card(record, true);
+        let mut changes = vec![Change::Approval { position, card }];
+        self.set_indicator(Indicator::Acting, &mut changes);
         Some((
             PanelToWorker::Approval {
                 session_id,
                 approval_id: id,
                 decision,
             },
-            vec![Change::Approval { position, card }],
+            changes,
         ))
     }
 
@@ -136,7 +140,9 @@ mod tests {
     #[test]
     fn a_request_shows_a_waiting_card_and_the_answer_goes_to_the_worker() {
         let mut t = turn();
-        assert_eq!(card(&t.apply(&request(7))), (0, CardState::Waiting));
+        let shown = t.apply(&request(7));
+        assert_eq!(card(&shown), (0, CardState::Waiting));
+        assert!(shown.contains(&Change::Indicator(Indicator::Approval)));
         let (msg, changes) = t.answer_approval(7, ApprovalDecision::Task).unwrap();
         assert_eq!(
             msg,

@@ -155,6 +155,8 @@ pub enum Indicator {
     },
     /// Co-browse actions are running in the page.
     Acting,
+    /// A Co-browse action waits for the user's approval.
+    Approval,
     /// The answer itself is streaming.
     Answering,
 }
@@ -166,6 +168,7 @@ impl Indicator {
             Indicator::Working { label } => label.clone(),
             Indicator::Reconnecting { attempt, max } => reconnect_label(*attempt, *max),
             Indicator::Acting => "Working in the page…".into(),
+            Indicator::Approval => "Waiting for your approval…".into(),
             Indicator::Answering => "Answering…".into(),
         }
     }

@@ -9,7 +9,7 @@ use std::rc::{Rc, Weak};
 use web_sys::{Document, Element};
 use zo_core::chat::{Change, Turn};
 use zo_core::history::{Chat, History, Message, MessageStatus, Role};
-use zo_core::protocol::{Mode, PanelToWorker, WorkerToPanel};
+use zo_core::protocol::{ApprovalDecision, Mode, PanelToWorker, WorkerToPanel};
 use zo_core::settings::Settings;
 
 use crate::auto_scroll::AutoScroll;
@@ -281,6 +281,25 @@ impl State {
         active.last_event = now_ms();
         let changes = active.turn.apply(msg);
         self.apply_changes(&changes);
+    }
+
+    /// The user answered approval request `approval_id` of message `msg_id` (a card's button).
+    pub fn answer_approval(&mut self, msg_id: &str, approval_id: u32, decision: ApprovalDecision) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        if active.turn.message.id != msg_id {
+            return;
+        }
+        let Some((msg, changes)) = active.turn.answer_approval(approval_id, decision) else {
+            return;
+        };
+        self.apply_changes(&changes);
+        if self.host.post(&msg) {
+            self.save(true);
+        } else {
+            self.connection_lost();
+        }
     }
 
     /// The port to the worker died.
