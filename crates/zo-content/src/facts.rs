@@ -62,37 +62,39 @@ pub fn of(el: &Element) -> TargetFacts {
 
 /// Every source of the element's accessible name, joined: over-reporting only asks more.
 fn name(el: &Element, tag: &str, input_type: Option<&str>) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let attr = |n: &str| el.get_attribute(n).filter(|v| !v.trim().is_empty());
-    if let Some(ids) = attr("aria-labelledby") {
-        let doc = dom::owner_document(el).ok();
+    let mut out = String::new();
+    let mut add = |part: Option<String>| {
+        if let Some(p) = part.filter(|p| !p.trim().is_empty()) {
+            out.push(' ');
+            out.push_str(&p);
+        }
+    };
+    let attr = |n: &str| el.get_attribute(n);
+    if let (Some(ids), Ok(doc)) = (attr("aria-labelledby"), dom::owner_document(el)) {
         for id in ids.split_whitespace() {
-            let found = doc.as_ref().and_then(|d| {
-                tree::query(d, &format!("#{}", selector::escape_ident(id)))
-                    .ok()
-                    .flatten()
-            });
-            parts.extend(found.and_then(|e| e.text_content()));
+            let found = tree::query(&doc, &format!("#{}", selector::escape_ident(id)));
+            add(found.ok().flatten().and_then(|e| e.text_content()));
         }
     }
-    parts.extend(attr("aria-label"));
+    add(attr("aria-label"));
     if let Ok(labels) = Reflect::get(el, &JsValue::from_str("labels")) {
         if labels.is_object() {
             let list: &web_sys::NodeList = labels.unchecked_ref();
-            parts.extend((0..list.length()).filter_map(|i| list.item(i)?.text_content()));
+            for i in 0..list.length() {
+                add(list.item(i).and_then(|l| l.text_content()));
+            }
         }
     }
-    let is_button = matches!(input_type, Some("submit" | "button" | "reset" | "image"));
-    if tag == "input" && is_button {
-        parts.extend(attr("value"));
+    if tag == "input" && matches!(input_type, Some("submit" | "button" | "reset" | "image")) {
+        add(attr("value"));
     }
     if !matches!(tag, "input" | "select" | "textarea") {
-        parts.extend(string_prop(el, "innerText").or_else(|| el.text_content()));
+        add(string_prop(el, "innerText").or_else(|| el.text_content()));
     }
     for n in ["alt", "title", "placeholder"] {
-        parts.extend(attr(n));
+        add(attr(n));
     }
-    short_label(&dom::join(&parts, " "), MAX_NAME_CHARS)
+    short_label(&out, MAX_NAME_CHARS)
 }
 
 #[wasm_bindgen]

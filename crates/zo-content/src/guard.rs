@@ -9,6 +9,7 @@ use std::cell::RefCell;
 
 use futures::channel::oneshot;
 use futures::future::{select, Either};
+use futures::pin_mut;
 use zo_core::action::Action;
 use zo_core::protocol::ActionErrorCode;
 
@@ -20,39 +21,51 @@ use crate::{dom, encode, facts, locate};
 /// answer, so only a worker that went away leaves it waiting this long.
 pub const VERDICT_TIMEOUT_MS: u32 = 11 * 60 * 1000;
 
-type Waiter = (String, u32, oneshot::Sender<Result<(), String>>);
+/// The action waiting for its verdict (batches run one at a time, actions in order).
+struct Waiter {
+    batch_id: String,
+    index: u32,
+    /// Sent on allow; dropped on a refusal, whose reason is then in `REFUSED`.
+    allow: oneshot::Sender<()>,
+}
 
 thread_local! {
-    /// Actions waiting for their verdict: (batch id, index, where to deliver it).
-    static WAITING: RefCell<Vec<Waiter>> = const { RefCell::new(Vec::new()) };
+    static WAITING: RefCell<Option<Waiter>> = const { RefCell::new(None) };
+    /// The reason of the last refusal, taken by the action it refused.
+    static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// The worker's ACTION_VERDICT for action `index` of `batch_id`; false when nothing waits.
 pub fn verdict(batch_id: &str, index: u32, allow: bool, reason: Option<String>) -> bool {
     let waiter = WAITING.with(|w| {
         let mut w = w.borrow_mut();
-        let i = w
-            .iter()
-            .position(|(b, n, _)| b == batch_id && *n == index)?;
-        Some(w.swap_remove(i).2)
+        let matches = w
+            .as_ref()
+            .is_some_and(|x| x.batch_id == batch_id && x.index == index);
+        if matches {
+            w.take()
+        } else {
+            None
+        }
     });
-    let answer = if allow {
-        Ok(())
-    } else {
-        Err(reason.unwrap_or_else(|| "the extension refused this action".to_string()))
+    let Some(waiter) = waiter else {
+        return false;
     };
-    waiter.is_some_and(|tx| tx.send(answer).is_ok())
+    if allow {
+        return waiter.allow.send(()).is_ok();
+    }
+    let why = reason.unwrap_or_else(|| "the extension refused this action".to_string());
+    REFUSED.with(|r| *r.borrow_mut() = Some(why));
+    drop(waiter);
+    true
 }
 
-/// Removes the waiter of an action that stopped waiting (cancelled, timed out).
-struct Registration<'a>(&'a str, u32);
+/// Forgets the waiter of an action that stopped waiting (cancelled, timed out, answered).
+struct Registration;
 
-impl Drop for Registration<'_> {
+impl Drop for Registration {
     fn drop(&mut self) {
-        WAITING.with(|w| {
-            w.borrow_mut()
-                .retain(|(b, n, _)| !(b == self.0 && *n == self.1))
-        });
+        WAITING.with(|w| w.borrow_mut().take());
     }
 }
 
@@ -79,18 +92,26 @@ pub async fn check(
         None => None,
     };
     let (tx, rx) = oneshot::channel();
-    WAITING.with(|w| w.borrow_mut().push((batch_id.to_string(), index, tx)));
-    let _registered = Registration(batch_id, index);
+    WAITING.with(|w| {
+        *w.borrow_mut() = Some(Waiter {
+            batch_id: batch_id.to_string(),
+            index,
+            allow: tx,
+        })
+    });
+    REFUSED.with(|r| r.borrow_mut().take());
+    let _registered = Registration;
     let f = checked.as_ref().map(|(_, _, f)| f);
     reply.send(&encode::action_check(batch_id, index, f));
     let timeout = gloo_timers::future::TimeoutFuture::new(VERDICT_TIMEOUT_MS);
-    let answer = match select(rx, timeout).await {
-        Either::Left((Ok(answer), _)) => answer,
-        Either::Left((Err(_), _)) | Either::Right(_) => {
-            Err("the extension gave no verdict for this action".to_string())
-        }
-    };
-    answer.map_err(|reason| Failure::new(ActionErrorCode::Refused, reason))?;
+    pin_mut!(rx);
+    if let Either::Right(_) | Either::Left((Err(_), _)) = select(rx, timeout).await {
+        let why = REFUSED.with(|r| r.borrow_mut().take());
+        return Err(Failure::new(
+            ActionErrorCode::Refused,
+            why.unwrap_or_else(|| "the extension gave no verdict for this action".to_string()),
+        ));
+    }
     if let Some((sel, el, f)) = checked {
         let now = locate::query(sel.as_str())?.map(|e| facts::target(action, e));
         let same = now.is_some_and(|now| now == el || facts::of(&now) == f);
