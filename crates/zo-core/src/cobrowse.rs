@@ -15,11 +15,14 @@
 //! before the tab moves, and each content action before the page acts on it (the content
 //! module's ACTION_CHECK, answered with [`Command::Verdict`]); an action the policy refuses, or
 //! the user declines, fails as `refused` and goes back to Zo as its result. At most
-//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run ([`caps`]).
+//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run ([`caps`]). A batch's reports are folded
+//! in by [`results`], navigations by [`navigation`].
 
 mod caps;
 mod command;
 mod guard;
+mod navigation;
+mod results;
 #[cfg(test)]
 mod tests;
 
@@ -29,9 +32,7 @@ pub use command::{BatchOutcome, Command, FinishReason};
 use crate::action::Action;
 use crate::policy::TaskScope;
 use crate::prompt::{self, FollowUp, PromptRequest, Screenshot, StepOutcome};
-use crate::protocol::{
-    ActionError, ActionErrorCode, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
-};
+use crate::protocol::{ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode};
 use crate::settings::MAX_STEPS_CEILING;
 use crate::snapshot::PageSnapshot;
 use crate::view;
@@ -250,125 +251,6 @@ impl Cobrowse {
         out
     }
 
-    /// Live progress of one action of the running batch (batch index): the panel's status.
-    pub fn on_action_progress(&mut self, progress: ActionResult) -> Vec<Command> {
-        let Phase::Running { first, len } = self.phase else {
-            return Vec::new();
-        };
-        let batch_index = progress.index as usize;
-        if batch_index >= len {
-            return Vec::new();
-        }
-        let index = first + batch_index;
-        if self.step.results[index].status.is_final() {
-            return Vec::new();
-        }
-        self.step.results[index] = self.enforced(index, progress);
-        vec![self.status(index)]
-    }
-
-    /// The running batch ended.
-    pub fn on_batch_done(&mut self, outcome: BatchOutcome) -> Vec<Command> {
-        let Phase::Running { first, len } = self.phase else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for r in outcome.results {
-            let batch_index = r.index as usize;
-            if batch_index >= len {
-                continue;
-            }
-            let index = first + batch_index;
-            let known = self.step.results[index].status;
-            let r = self.enforced(index, r);
-            if known.is_final() && (!r.status.is_final() || known == r.status) {
-                continue;
-            }
-            self.step.results[index] = r;
-            out.push(self.status(index));
-        }
-        // Actions without a final result did not finish: the first of them failed (unless the
-        // content module already reported a failure), the others were never run.
-        let reason = outcome.interrupted.clone();
-        let why = reason
-            .clone()
-            .unwrap_or_else(|| "the content module returned no result".to_string());
-        let mut failure_known = self.step.results[first..first + len]
-            .iter()
-            .any(|r| r.status == ActionStatus::Failed);
-        for index in first..first + len {
-            let known = self.step.results[index].status;
-            if known.is_final() {
-                continue;
-            }
-            let (status, code, message) = if !failure_known {
-                failure_known = true;
-                let code = if known == ActionStatus::Running {
-                    ActionErrorCode::Detached
-                } else {
-                    ActionErrorCode::Internal
-                };
-                (ActionStatus::Failed, code, why.clone())
-            } else {
-                (
-                    ActionStatus::Skipped,
-                    ActionErrorCode::Cancelled,
-                    format!("not run: {why}"),
-                )
-            };
-            self.step.results[index] = ActionResult {
-                error: Some(ActionError { code, message }),
-                ..result(index, status)
-            };
-            out.push(self.status(index));
-        }
-        let ok = self.step.results[first..first + len]
-            .iter()
-            .all(|r| r.status == ActionStatus::Done);
-        // All done counts even when the port then closed (a click that loaded a new page).
-        if ok {
-            self.step.cursor = first + len;
-            out.extend(self.advance());
-        } else {
-            self.step.interrupted = reason;
-            out.extend(self.skip_rest(first + len, "an earlier action failed"));
-            out.extend(self.end_step());
-        }
-        out
-    }
-
-    /// The tab finished loading after a navigate (`Ok(final url)`), or failed (`Err(reason)`).
-    pub fn on_navigated(&mut self, outcome: Result<String, String>) -> Vec<Command> {
-        let Phase::Navigating { index } = self.phase else {
-            return Vec::new();
-        };
-        match outcome {
-            Ok(url) => {
-                self.step.results[index] = ActionResult {
-                    value: Some(serde_json::json!({ "url": url })),
-                    ..result(index, ActionStatus::Done)
-                };
-                let mut out = vec![self.status(index)];
-                self.step.cursor = index + 1;
-                out.extend(self.advance());
-                out
-            }
-            Err(message) => {
-                self.step.results[index] = ActionResult {
-                    error: Some(ActionError {
-                        code: ActionErrorCode::Navigation,
-                        message,
-                    }),
-                    ..result(index, ActionStatus::Failed)
-                };
-                let mut out = vec![self.status(index)];
-                out.extend(self.skip_rest(index + 1, "the navigation failed"));
-                out.extend(self.end_step());
-                out
-            }
-        }
-    }
-
     /// The user pressed Stop: cancel what runs, skip what is pending, finish.
     pub fn stop(&mut self) -> Vec<Command> {
         if self.phase == Phase::Finished {
@@ -411,41 +293,6 @@ impl Cobrowse {
         }
     }
 
-    /// `r` (batch index) as action `index`'s result: an action the machine refused fails with
-    /// the machine's reason, whatever the content module says.
-    fn enforced(&self, index: usize, r: ActionResult) -> ActionResult {
-        let refused = self.step.refused.iter().find(|(i, _)| *i == index);
-        match refused {
-            Some((_, error)) if r.status.is_final() => ActionResult {
-                error: Some(error.clone()),
-                ..result(index, ActionStatus::Failed)
-            },
-            _ => ActionResult {
-                index: to_u32(index),
-                ..r
-            },
-        }
-    }
-
-    /// Marks every action from `from` on that has no final status as skipped.
-    fn skip_rest(&mut self, from: usize, why: &str) -> Vec<Command> {
-        let mut out = Vec::new();
-        for index in from..self.step.actions.len() {
-            if self.step.results[index].status.is_final() {
-                continue;
-            }
-            self.step.results[index] = ActionResult {
-                error: Some(ActionError {
-                    code: ActionErrorCode::Cancelled,
-                    message: format!("not run: {why}"),
-                }),
-                ..result(index, ActionStatus::Skipped)
-            };
-            out.push(self.status(index));
-        }
-        out
-    }
-
     /// Runs the step from its cursor: a content batch up to the next navigate or done, a
     /// navigate, the done, or the end of the step.
     fn advance(&mut self) -> Vec<Command> {
@@ -483,36 +330,6 @@ impl Cobrowse {
                 }]
             }
         }
-    }
-
-    /// The navigate at `index` was allowed: the tab moves.
-    fn navigate(&mut self, index: usize) -> Vec<Command> {
-        let Some(Action::Navigate { url }) = self.step.actions.get(index) else {
-            return Vec::new();
-        };
-        let url = url.clone();
-        self.phase = Phase::Navigating { index };
-        self.step.results[index] = result(index, ActionStatus::Running);
-        vec![
-            self.status(index),
-            Command::Navigate {
-                step: self.asks,
-                index: to_u32(index),
-                url,
-            },
-        ]
-    }
-
-    /// The navigate at `index` was refused or declined: it fails, the rest is skipped.
-    fn navigation_refused(&mut self, index: usize, error: ActionError) -> Vec<Command> {
-        self.step.results[index] = ActionResult {
-            error: Some(error),
-            ..result(index, ActionStatus::Failed)
-        };
-        let mut out = vec![self.status(index)];
-        out.extend(self.skip_rest(index + 1, "an earlier action was refused"));
-        out.extend(self.end_step());
-        out
     }
 
     /// The step is over without a done: ask again, or stop at the step limit or when actions

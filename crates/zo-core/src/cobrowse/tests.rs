@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::action::{HttpUrl, Selector};
+use crate::protocol::ActionErrorCode;
 use crate::snapshot::SnapshotElement;
 
 /// The tab's address when the user asked.
