@@ -11,12 +11,12 @@
 //! refused too often. Inputs that do not fit the current phase (late results after Stop, a
 //! duplicate answer) are ignored and produce no command.
 //!
-//! Containment ([`guard`]): the machine owns the task's [`TaskScope`]. Each navigate is judged
+//! Containment (`guard`): the machine owns the task's [`TaskScope`]. Each navigate is judged
 //! before the tab moves, and each content action before the page acts on it (the content
 //! module's ACTION_CHECK, answered with [`Command::Verdict`]); an action the policy refuses, or
 //! the user declines, fails as `refused` and goes back to Zo as its result. At most
-//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run ([`caps`]). A batch's reports are folded
-//! in by [`results`], navigations by [`navigation`].
+//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). A batch's reports are folded
+//! in by `results`, navigations by `navigation`.
 
 mod caps;
 mod command;

@@ -56,7 +56,7 @@ pub enum CardState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApprovalCard {
     pub id: u32,
-    /// What will happen and where ("Fill the password field “Password” on https://bank.example").
+    /// What will happen and where ("Fill the password field “Password” on `https://bank.example`").
     pub title: String,
     /// Why it asks, one line each.
     pub reasons: Vec<String>,

@@ -137,7 +137,7 @@ pub enum ApprovalKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApprovalRequest {
     /// What will happen, in plain words, sensitive values masked: "Fill the password field
-    /// “Password” on https://bank.example".
+    /// “Password” on `https://bank.example`".
     pub description: String,
     /// Where it happens (the destination of a navigation, else the page): an origin.
     pub origin: String,
