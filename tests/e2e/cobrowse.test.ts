@@ -26,6 +26,8 @@ interface Run {
   msg: AssistantMessage;
   rows: TimelineRow[];
   script: string;
+  /** The approval cards the person allowed (a "Send" button asks first). */
+  approved: string[];
 }
 
 /** Opens `fixture`, registers `steps` as a script, asks in Co-browse mode, waits for the end. */
@@ -38,9 +40,9 @@ async function cobrowse(fixture: string, goal: string, steps: string[]): Promise
   await panel.newChat();
   await panel.setMode('Co-browse');
   const msg = await panel.send(`${goal} [[zo:script=${script}]]`);
-  await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000);
+  const { answered } = await msg.settledAnswering('Allow once', ['done', 'failed', 'stopped', 'interrupted'], 45_000);
   if (process.env.ZO_E2E_DEBUG) console.error(`--- panel after ${fixture}:\n${await msg.root.innerText()}`);
-  return { target, panel, msg, rows: await msg.timelineRows(), script };
+  return { target, panel, msg, rows: await msg.timelineRows(), script, approved: answered };
 }
 
 function assertRows(rows: TimelineRow[], expected: Array<[title: string, target: string, status: string]>) {
@@ -84,6 +86,8 @@ describe('co-browse', () => {
       ['Extract', '#result-name', 'done'],
     ]);
     assert.match(run.rows[4].details, /Name: Ada Lovelace/, 'the extracted value is shown');
+    // "Send" is a sensitive control: the person allowed that click, and only that one.
+    assert.deepEqual(run.approved, [`Click “Send” on ${h.site.url}`]);
     await assertDone(run, done);
     // The loop fed the results back: the follow-up request carried the extracted text.
     const asks = await asksWith(h.serve, `script=${run.script}`);
@@ -241,7 +245,8 @@ describe('co-browse', () => {
     await panel.setMode('Co-browse');
     await panel.record();
     const msg = await panel.send(`Send my name, Alan. [[zo:script=${script}]] [[zo:pace=15]]`);
-    assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done', await msg.root.innerText());
+    const { status } = await msg.settledAnswering('Allow once', ['done', 'failed', 'stopped', 'interrupted'], 45_000);
+    assert.equal(status, 'done', await msg.root.innerText());
     assert.match(await target.locator('#out').innerText(), /^Thanks Alan/);
     const rows = (await msg.timelineRows()).filter((r) => r.title !== 'Done');
     assert.deepEqual(

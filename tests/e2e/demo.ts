@@ -87,6 +87,12 @@ async function main(): Promise<number> {
       const steps: string[][] = await panel.page.evaluate('window.__zoSteps');
       for (const [status, title, target] of steps.slice(printedCount)) log(`  [${status.padEnd(7)}] ${title} ${target}`);
       printedCount = steps.length;
+      // The demo's person agrees to what Zo asks (the "Send" button needs their approval).
+      const card = msg.root.locator('.approval[data-state="waiting"]').first();
+      if ((await card.count()) > 0) {
+        log(`  Approval needed: ${(await card.locator('.approval-title').innerText()).trim()} -> Allow once`);
+        await card.getByRole('button', { name: 'Allow once', exact: true }).click();
+      }
       status = await msg.status();
       if (status && status !== 'streaming') break;
       if (Date.now() > deadline) {

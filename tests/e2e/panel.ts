@@ -150,6 +150,31 @@ export class AssistantMessage {
   get settingsLink(): Locator {
     return this.root.getByRole('button', { name: 'Open settings', exact: true });
   }
+  /** Approval cards of a Co-browse task (role group named "Approval needed: ..."), oldest first. */
+  get approvalCards(): Locator {
+    return this.root.getByRole('group', { name: /^Approval needed:/ });
+  }
+  /** The task's origin chips ("https://shop.example (where you started)"). */
+  get scopeChips(): Locator {
+    return this.root.getByRole('list', { name: 'Zo may act on' }).getByRole('listitem');
+  }
+  /** The task's work-log notes. */
+  get notes(): Locator {
+    return this.root.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+  }
+
+  /** Waits for a card that waits for an answer; returns its title. */
+  async waitingApproval(): Promise<string> {
+    const card = this.root.locator('.approval[data-state="waiting"]').last();
+    await card.waitFor({ state: 'visible', timeout: WAIT_MS });
+    return (await card.locator('.approval-title').innerText()).trim();
+  }
+
+  /** Answers the waiting card as a person would: clicks "Allow once", "Allow for this task" or "Deny". */
+  async answerApproval(label: 'Allow once' | 'Allow for this task' | 'Deny'): Promise<void> {
+    const card = this.root.locator('.approval[data-state="waiting"]').last();
+    await card.getByRole('button', { name: label, exact: true }).click();
+  }
 
   async status(): Promise<string | null> {
     return this.root.getAttribute('data-status');
@@ -165,6 +190,33 @@ export class AssistantMessage {
       },
       { timeout },
     );
+  }
+
+  /** Waits until the message reaches one of `statuses`, answering every approval card on the
+   *  way with `answer`, as a person who agrees would. Returns the final status and the titles of
+   *  the cards answered, in order. */
+  async settledAnswering(
+    answer: 'Allow once' | 'Allow for this task' | 'Deny',
+    statuses: MessageStatus[] = ['done', 'stopped', 'failed', 'interrupted'],
+    timeout = WAIT_MS,
+  ): Promise<{ status: string; answered: string[] }> {
+    const answered: string[] = [];
+    const waiting = this.root.locator('.approval[data-state="waiting"]');
+    const status = await waitFor(
+      `the answer to reach ${statuses.join('|')}`,
+      async () => {
+        if ((await waiting.count()) > 0) {
+          const card = waiting.first();
+          answered.push((await card.locator('.approval-title').innerText()).trim());
+          await card.getByRole('button', { name: answer, exact: true }).click();
+          return null;
+        }
+        const s = await this.status();
+        return s && (statuses as string[]).includes(s) ? s : null;
+      },
+      { timeout },
+    );
+    return { status, answered };
   }
 
   /** The answer as rendered (visible text). */

@@ -9,6 +9,7 @@
 //! here is not read.
 
 use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
+use zo_core::policy::facts::{FormFacts, TargetFacts};
 use zo_core::protocol::{ActionError, ActionResult};
 use zo_core::snapshot::{PageSnapshot, SnapshotElement};
 use zo_core::text::Capped;
@@ -47,6 +48,48 @@ pub fn batch_done(batch_id: &str, results: &[ActionResult], values: &[Option<Jso
         .str("batchId", batch_id)
         .json("results", &Json::array(results))
         .done()
+}
+
+/// `ACTION_CHECK` of action `index`, with the facts about its element when it has one.
+pub fn action_check(batch_id: &str, index: u32, facts: Option<&TargetFacts>) -> Json {
+    let obj = typed("ACTION_CHECK")
+        .str("batchId", batch_id)
+        .int("index", index);
+    match facts {
+        Some(f) => obj.json("facts", &target_facts(f)).done(),
+        None => obj.done(),
+    }
+}
+
+fn non_empty(s: &str) -> Option<&str> {
+    (!s.is_empty()).then_some(s)
+}
+
+fn target_facts(f: &TargetFacts) -> Json {
+    let obj = Obj::new()
+        .str("tag", &f.tag)
+        .opt_str("inputType", f.input_type.as_deref())
+        .opt_str("autocomplete", non_empty(&f.autocomplete))
+        .opt_str("name", non_empty(&f.name))
+        .opt_str("href", f.href.as_deref());
+    match &f.submits {
+        Some(form) => obj.json("submits", &form_facts(form)).done(),
+        None => obj.done(),
+    }
+}
+
+fn form_facts(f: &FormFacts) -> Json {
+    let obj = Obj::new().opt_str("action", f.action.as_deref());
+    if f.fields.is_empty() {
+        return obj.done();
+    }
+    let fields = f.fields.iter().map(|field| {
+        Obj::new()
+            .str("inputType", &field.input_type)
+            .opt_str("autocomplete", non_empty(&field.autocomplete))
+            .done()
+    });
+    obj.json("fields", &Json::array(fields)).done()
 }
 
 /// `SNAPSHOT_RESULT`.

@@ -1,6 +1,7 @@
-//! Runs action batches: one batch at a time, actions in order, each reported as `running`
-//! and then with its final status; the first failure (or a cancel) skips the rest
-//! (bookkeeping in `zo_core::batch`). navigate belongs to the worker and is refused here.
+//! Runs action batches: one batch at a time, actions in order, each reported as `running`,
+//! checked with the worker ([`crate::guard`]: it runs only when allowed) and then reported with
+//! its final status; the first failure, refusal or a cancel skips the rest (bookkeeping in
+//! `zo_core::batch`). navigate belongs to the worker and is refused here.
 
 use std::cell::RefCell;
 
@@ -17,7 +18,7 @@ use crate::failure::Failure;
 use crate::json::Json;
 use crate::reply::Reply;
 use crate::turn;
-use crate::{click, extract, fill, scroll};
+use crate::{click, extract, fill, guard, scroll};
 
 /// How long a missing element is awaited when the batch does not say.
 pub const DEFAULT_TIMEOUT_MS: u32 = 5_000;
@@ -67,7 +68,11 @@ pub async fn run_batch(
             break;
         };
         send_all(&reply, &batch_id, &[running], &values);
-        let action = Box::pin(execute(&actions[i], timeout_ms));
+        let index = u32::try_from(i).unwrap_or(u32::MAX);
+        let action = Box::pin(async {
+            guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
+            execute(&actions[i], timeout_ms).await
+        });
         let updates = match select(action, &mut cancelled).await {
             Either::Left((Ok(value), _)) => {
                 values[i] = value;

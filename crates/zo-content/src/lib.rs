@@ -4,7 +4,9 @@
 //! Exported API (identical in both builds):
 //! - `start(build)`: records which build runs (`"wasm"` or `"js"`, reported in PONG);
 //! - `handle_message(json, reply)`: one `WorkerToContent` message as JSON text; answers are
-//!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later);
+//!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later). Each
+//!   action of a batch is checked with the worker first (ACTION_CHECK, then ACTION_VERDICT:
+//!   see [`guard`]);
 //! - `version()`: the crate version.
 
 #![cfg_attr(
@@ -23,8 +25,10 @@ pub mod encode;
 pub mod events;
 pub mod executor;
 pub mod extract;
+pub mod facts;
 pub mod failure;
 pub mod fill;
+pub mod guard;
 pub mod js_json;
 pub mod json;
 pub mod locate;
@@ -93,5 +97,13 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
             Ok(snapshot) => reply.send(&encode::snapshot_result(&request_id, &snapshot)),
             Err(e) => reply.send(&encode::content_error(&format!("snapshot failed: {e}"))),
         },
+        WorkerToContent::ActionVerdict {
+            batch_id,
+            index,
+            allow,
+            reason,
+        } => {
+            guard::verdict(&batch_id, index, allow, reason);
+        }
     }
 }

@@ -62,6 +62,26 @@ pub fn read(json: &str) -> Result<WorkerToContent, MessageError> {
             request_id: string(&msg, "requestId")?,
             text_budget: optional_u32(&msg, "textBudget")?,
         },
+        "ACTION_VERDICT" => WorkerToContent::ActionVerdict {
+            batch_id: string(&msg, "batchId")?,
+            index: optional_u32(&msg, "index")?.ok_or(MessageError::MissingField("index"))?,
+            allow: js_json::raw(&msg, "allow")
+                .as_bool()
+                .ok_or(MessageError::WrongType {
+                    field: "allow",
+                    expected: "true or false",
+                })?,
+            reason: match js_json::field(&msg, "reason") {
+                FieldValue::Absent | FieldValue::Null => None,
+                FieldValue::Str(s) => Some(s.into_owned()),
+                _ => {
+                    return Err(MessageError::WrongType {
+                        field: "reason",
+                        expected: "a string",
+                    })
+                }
+            },
+        },
         _ => return Err(MessageError::UnknownType(ty)),
     })
 }

@@ -11,6 +11,7 @@ use crate::protocol::{
     ActionResult, ActionStatus, FailureKind, FinalStatus, Mode, StreamFailure, ToolActivity,
     WorkerToPanel,
 };
+use crate::trust_view::{ApprovalCard, ScopeChip};
 use crate::view::{
     self, connection_lost_card, error_card, ErrorCard, Indicator, ReasoningDisplay, TimelineRow,
 };
@@ -44,6 +45,18 @@ pub enum Change {
     /// The turn ended with this status (stop the timer, hide the indicator).
     Finished(MessageStatus),
     Error(ErrorCard),
+    /// The Co-browse task's origins changed.
+    Scope(Vec<ScopeChip>),
+    /// Approval card `position` (in arrival order) was added or changed.
+    Approval {
+        position: usize,
+        card: ApprovalCard,
+    },
+    /// Work-log note `position` was added.
+    Note {
+        position: usize,
+        text: String,
+    },
 }
 
 /// The assistant turn being streamed.
@@ -218,6 +231,28 @@ impl Turn {
                     ),
                 }
             }
+            WorkerToPanel::TaskScope { origins, .. } => self.apply_scope(origins, &mut changes),
+            WorkerToPanel::ApprovalRequest {
+                approval_id,
+                kind,
+                description,
+                origin,
+                reasons,
+                destination,
+                ..
+            } => {
+                let record = crate::history::ApprovalRecord {
+                    id: *approval_id,
+                    kind: *kind,
+                    description: description.clone(),
+                    origin: origin.clone(),
+                    reasons: reasons.clone(),
+                    decision: None,
+                    destination: destination.clone(),
+                };
+                self.apply_request(record, &mut changes);
+            }
+            WorkerToPanel::TaskNote { text, .. } => self.apply_note(text, &mut changes),
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
                 if error.partial_text.len() > self.received.len()
@@ -411,6 +446,7 @@ impl Turn {
     fn end(&mut self, status: MessageStatus, changes: &mut Vec<Change>) {
         self.message.status = status;
         self.indicator = None;
+        self.close_approvals(changes);
         changes.push(Change::Finished(status));
     }
 }
@@ -440,6 +476,10 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
         _ => None,
     }
 }
+
+#[path = "chat_trust.rs"]
+mod trust;
+pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 
 #[cfg(test)]
 #[path = "chat_tests.rs"]

@@ -7,20 +7,33 @@
 //! the new page. The first failure ends the step (the rest are skipped) and is reported back to
 //! Zo in the follow-up prompt, with a fresh snapshot, in the same conversation. The loop ends at
 //! a `done` action (its response is the answer), at a prose answer, at the step limit (never more
-//! than `max_steps` asks), or at Stop. Inputs that do not fit the current phase (late results
-//! after Stop, a duplicate answer) are ignored and produce no command.
+//! than `max_steps` asks, itself at most [`MAX_STEPS_CEILING`]), at Stop, or when actions were
+//! refused too often. Inputs that do not fit the current phase (late results after Stop, a
+//! duplicate answer) are ignored and produce no command.
+//!
+//! Containment (`guard`): the machine owns the task's [`TaskScope`]. Each navigate is judged
+//! before the tab moves, and each content action before the page acts on it (the content
+//! module's ACTION_CHECK, answered with [`Command::Verdict`]); an action the policy refuses, or
+//! the user declines, fails as `refused` and goes back to Zo as its result. At most
+//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). A batch's reports are folded
+//! in by `results`, navigations by `navigation`.
 
+mod caps;
 mod command;
+mod guard;
+mod navigation;
+mod results;
 #[cfg(test)]
 mod tests;
 
+pub use caps::{MAX_ACTIONS_PER_ANSWER, MAX_REFUSALS};
 pub use command::{BatchOutcome, Command, FinishReason};
 
 use crate::action::Action;
+use crate::policy::TaskScope;
 use crate::prompt::{self, FollowUp, PromptRequest, Screenshot, StepOutcome};
-use crate::protocol::{
-    ActionError, ActionErrorCode, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
-};
+use crate::protocol::{ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode};
+use crate::settings::MAX_STEPS_CEILING;
 use crate::snapshot::PageSnapshot;
 use crate::view;
 
@@ -29,8 +42,17 @@ enum Phase {
     Idle,
     AwaitSnapshot,
     AwaitAnswer,
-    Running { first: usize, len: usize },
-    Navigating { index: usize },
+    Running {
+        first: usize,
+        len: usize,
+    },
+    /// Waiting for the user's answer about the navigate at `index`.
+    Approving {
+        index: usize,
+    },
+    Navigating {
+        index: usize,
+    },
     Finished,
 }
 
@@ -41,6 +63,11 @@ struct Step {
     results: Vec<ActionResult>,
     cursor: usize,
     interrupted: Option<String>,
+    /// Actions the machine refused (by the policy or the user), with the error they fail with
+    /// whatever the content module reports.
+    refused: Vec<(usize, ActionError)>,
+    /// Fills whose facts showed a secret field: their value is masked for the panel.
+    secret: Vec<usize>,
 }
 
 fn result(index: usize, status: ActionStatus) -> ActionResult {
@@ -67,20 +94,29 @@ pub struct Cobrowse {
     step: Step,
     /// The page as Zo last saw it: tells which fills target password fields.
     page: Option<PageSnapshot>,
+    /// Where the task may act, and what the user allowed.
+    scope: TaskScope,
+    /// Approvals and refusals.
+    guard: guard::Guard,
+    /// The extension's notes about the last step, for the next follow-up prompt.
+    notes: Vec<String>,
 }
 
 impl Cobrowse {
-    /// A loop for `goal`, asking Zo at most `max_steps` times (at least once). Pass the chat's
-    /// conversation id to continue it.
+    /// A loop for `goal`, asking Zo at most `max_steps` times (at least once, at most
+    /// [`MAX_STEPS_CEILING`]). Pass the chat's conversation id to continue it.
     pub fn new(goal: &str, max_steps: u32, conversation_id: Option<String>) -> Cobrowse {
         Cobrowse {
             goal: goal.to_string(),
-            max_steps: max_steps.max(1),
+            max_steps: max_steps.clamp(1, MAX_STEPS_CEILING),
             asks: 0,
             conversation_id,
             phase: Phase::Idle,
             step: Step::default(),
             page: None,
+            scope: TaskScope::new("", goal),
+            guard: guard::Guard::default(),
+            notes: Vec::new(),
         }
     }
 
@@ -102,15 +138,23 @@ impl Cobrowse {
         self.phase == Phase::Finished
     }
 
-    /// Starts the loop: the first snapshot.
-    pub fn start(&mut self) -> Vec<Command> {
+    /// Starts the loop on the tab at `tab_url` (the browser's address of the tab when the user
+    /// asked, never the model's or the page's word): its origin is the task's first, read-write
+    /// origin. Then the first snapshot.
+    pub fn start(&mut self, tab_url: &str) -> Vec<Command> {
         if self.phase != Phase::Idle {
             return Vec::new();
         }
+        self.scope = TaskScope::new(tab_url, &self.goal);
         self.phase = Phase::AwaitSnapshot;
-        vec![Command::RequestSnapshot {
-            text_budget: prompt::snapshot_text_budget(Mode::Cobrowse),
-        }]
+        vec![
+            Command::Scope {
+                origins: self.scope.origins(),
+            },
+            Command::RequestSnapshot {
+                text_budget: prompt::snapshot_text_budget(Mode::Cobrowse),
+            },
+        ]
     }
 
     /// A snapshot arrived (or could not be taken: the reason).
@@ -142,8 +186,10 @@ impl Cobrowse {
                 outcomes: &outcomes,
                 interrupted: self.step.interrupted.as_deref(),
                 page: page_ref,
+                notes: &self.notes,
             })
         };
+        self.notes.clear();
         self.page = page.ok();
         self.asks += 1;
         self.phase = Phase::AwaitAnswer;
@@ -178,6 +224,7 @@ impl Cobrowse {
             // Anything after done would never be reached.
             actions.truncate(done + 1);
         }
+        let capped = self.cap(&mut actions);
         if actions.is_empty() {
             self.phase = Phase::Finished;
             let text = if answer.text.trim().is_empty() {
@@ -196,138 +243,12 @@ impl Cobrowse {
         self.step = Step {
             actions,
             results,
-            cursor: 0,
-            interrupted: None,
+            ..Step::default()
         };
-        let mut out: Vec<Command> = (0..self.step.actions.len())
-            .map(|i| self.status(i))
-            .collect();
+        let mut out = capped;
+        out.extend((0..self.step.actions.len()).map(|i| self.status(i)));
         out.extend(self.advance());
         out
-    }
-
-    /// Live progress of one action of the running batch (batch index): the panel's status.
-    pub fn on_action_progress(&mut self, progress: ActionResult) -> Vec<Command> {
-        let Phase::Running { first, len } = self.phase else {
-            return Vec::new();
-        };
-        let batch_index = progress.index as usize;
-        if batch_index >= len {
-            return Vec::new();
-        }
-        let index = first + batch_index;
-        if self.step.results[index].status.is_final() {
-            return Vec::new();
-        }
-        self.step.results[index] = ActionResult {
-            index: to_u32(index),
-            ..progress
-        };
-        vec![self.status(index)]
-    }
-
-    /// The running batch ended.
-    pub fn on_batch_done(&mut self, outcome: BatchOutcome) -> Vec<Command> {
-        let Phase::Running { first, len } = self.phase else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for r in outcome.results {
-            let batch_index = r.index as usize;
-            if batch_index >= len {
-                continue;
-            }
-            let index = first + batch_index;
-            let known = self.step.results[index].status;
-            if known.is_final() && (!r.status.is_final() || known == r.status) {
-                continue;
-            }
-            self.step.results[index] = ActionResult {
-                index: to_u32(index),
-                ..r
-            };
-            out.push(self.status(index));
-        }
-        // Actions without a final result did not finish: the first of them failed (unless the
-        // content module already reported a failure), the others were never run.
-        let reason = outcome.interrupted.clone();
-        let why = reason
-            .clone()
-            .unwrap_or_else(|| "the content module returned no result".to_string());
-        let mut failure_known = self.step.results[first..first + len]
-            .iter()
-            .any(|r| r.status == ActionStatus::Failed);
-        for index in first..first + len {
-            let known = self.step.results[index].status;
-            if known.is_final() {
-                continue;
-            }
-            let (status, code, message) = if !failure_known {
-                failure_known = true;
-                let code = if known == ActionStatus::Running {
-                    ActionErrorCode::Detached
-                } else {
-                    ActionErrorCode::Internal
-                };
-                (ActionStatus::Failed, code, why.clone())
-            } else {
-                (
-                    ActionStatus::Skipped,
-                    ActionErrorCode::Cancelled,
-                    format!("not run: {why}"),
-                )
-            };
-            self.step.results[index] = ActionResult {
-                error: Some(ActionError { code, message }),
-                ..result(index, status)
-            };
-            out.push(self.status(index));
-        }
-        let ok = self.step.results[first..first + len]
-            .iter()
-            .all(|r| r.status == ActionStatus::Done);
-        // All done counts even when the port then closed (a click that loaded a new page).
-        if ok {
-            self.step.cursor = first + len;
-            out.extend(self.advance());
-        } else {
-            self.step.interrupted = reason;
-            out.extend(self.skip_rest(first + len, "an earlier action failed"));
-            out.extend(self.end_step());
-        }
-        out
-    }
-
-    /// The tab finished loading after a navigate (`Ok(final url)`), or failed (`Err(reason)`).
-    pub fn on_navigated(&mut self, outcome: Result<String, String>) -> Vec<Command> {
-        let Phase::Navigating { index } = self.phase else {
-            return Vec::new();
-        };
-        match outcome {
-            Ok(url) => {
-                self.step.results[index] = ActionResult {
-                    value: Some(serde_json::json!({ "url": url })),
-                    ..result(index, ActionStatus::Done)
-                };
-                let mut out = vec![self.status(index)];
-                self.step.cursor = index + 1;
-                out.extend(self.advance());
-                out
-            }
-            Err(message) => {
-                self.step.results[index] = ActionResult {
-                    error: Some(ActionError {
-                        code: ActionErrorCode::Navigation,
-                        message,
-                    }),
-                    ..result(index, ActionStatus::Failed)
-                };
-                let mut out = vec![self.status(index)];
-                out.extend(self.skip_rest(index + 1, "the navigation failed"));
-                out.extend(self.end_step());
-                out
-            }
-        }
     }
 
     /// The user pressed Stop: cancel what runs, skip what is pending, finish.
@@ -336,6 +257,7 @@ impl Cobrowse {
             return Vec::new();
         }
         let mut out = Vec::new();
+        self.guard.pending = None;
         if matches!(self.phase, Phase::Running { .. }) {
             out.push(Command::CancelBatch);
         }
@@ -354,32 +276,21 @@ impl Cobrowse {
     }
 
     fn status(&self, index: usize) -> Command {
+        let action = &self.step.actions[index];
+        // The panel shows and stores this action: a password fill's value never goes there.
+        let action = match action {
+            Action::Fill { selector, .. } if self.step.secret.contains(&index) => Action::Fill {
+                selector: selector.clone(),
+                value: view::MASK.to_string(),
+            },
+            other => view::masked_action(other, self.page.as_ref()),
+        };
         Command::Status {
             step: self.asks,
             index: to_u32(index),
-            // The panel shows and stores this action: a password fill's value never goes there.
-            action: view::masked_action(&self.step.actions[index], self.page.as_ref()),
+            action,
             result: self.step.results[index].clone(),
         }
-    }
-
-    /// Marks every action from `from` on that has no final status as skipped.
-    fn skip_rest(&mut self, from: usize, why: &str) -> Vec<Command> {
-        let mut out = Vec::new();
-        for index in from..self.step.actions.len() {
-            if self.step.results[index].status.is_final() {
-                continue;
-            }
-            self.step.results[index] = ActionResult {
-                error: Some(ActionError {
-                    code: ActionErrorCode::Cancelled,
-                    message: format!("not run: {why}"),
-                }),
-                ..result(index, ActionStatus::Skipped)
-            };
-            out.push(self.status(index));
-        }
-        out
     }
 
     /// Runs the step from its cursor: a content batch up to the next navigate or done, a
@@ -390,19 +301,7 @@ impl Cobrowse {
             return self.end_step();
         };
         match action {
-            Action::Navigate { url } => {
-                let url = url.clone();
-                self.phase = Phase::Navigating { index: cursor };
-                self.step.results[cursor] = result(cursor, ActionStatus::Running);
-                vec![
-                    self.status(cursor),
-                    Command::Navigate {
-                        step: self.asks,
-                        index: to_u32(cursor),
-                        url,
-                    },
-                ]
-            }
+            Action::Navigate { .. } => self.decide(cursor, None, &[]),
             Action::Done { response } => {
                 let text = response.clone();
                 self.step.results[cursor] = result(cursor, ActionStatus::Done);
@@ -433,8 +332,13 @@ impl Cobrowse {
         }
     }
 
-    /// The step is over without a done: ask again, or stop at the step limit.
+    /// The step is over without a done: ask again, or stop at the step limit or when actions
+    /// were refused too often.
     fn end_step(&mut self) -> Vec<Command> {
+        if let Some((reason, text)) = self.guard.ending() {
+            self.phase = Phase::Finished;
+            return vec![Command::Finish { text, reason }];
+        }
         if self.asks >= self.max_steps {
             self.phase = Phase::Finished;
             let failure = self.step.results.iter().find_map(|r| {

@@ -7,7 +7,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::protocol::{ActionError, ActionStatus, Mode, StreamFailure, ToolActivity};
+use crate::policy::{ApprovalKind, ScopeOrigin};
+use crate::protocol::{
+    ActionError, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
+};
 use crate::text::ellipsize;
 
 /// Storage key of the history object in `chrome.storage.local`.
@@ -99,6 +102,32 @@ pub struct Message {
     /// For assistant messages: the user input it answers (used by Retry).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<String>,
+    /// A Co-browse task's origin set, as last reported.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scope: Vec<ScopeOrigin>,
+    /// A Co-browse task's approval requests and what the user answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approvals: Vec<ApprovalRecord>,
+    /// A Co-browse task's work-log notes (actions dropped, the task ended by refusals...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// One approval request of a Co-browse task and the user's answer (`None`: not answered).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovalRecord {
+    pub id: u32,
+    pub kind: ApprovalKind,
+    pub description: String,
+    pub origin: String,
+    #[serde(default)]
+    pub reasons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<ApprovalDecision>,
+    /// Where the tab goes if allowed (see `WorkerToPanel::ApprovalRequest`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination: Option<String>,
 }
 
 impl Message {
@@ -116,6 +145,9 @@ impl Message {
             error: None,
             elapsed_ms: None,
             input: None,
+            scope: Vec::new(),
+            approvals: Vec::new(),
+            notes: Vec::new(),
         }
     }
 

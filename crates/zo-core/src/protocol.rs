@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
+use crate::policy::{ApprovalKind, ScopeOrigin, TargetFacts};
 use crate::snapshot::PageSnapshot;
 
 /// Name of the port the side panel opens to the worker.
@@ -49,6 +50,23 @@ pub enum PanelToWorker {
     Stop {
         session_id: String,
     },
+    /// The user's answer to an APPROVAL_REQUEST of the session.
+    Approval {
+        session_id: String,
+        approval_id: u32,
+        decision: ApprovalDecision,
+    },
+}
+
+/// What the user answered to an approval request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApprovalDecision {
+    /// Allow this action only.
+    Once,
+    /// Allow it for the rest of the task.
+    Task,
+    Deny,
 }
 
 /// Worker -> side panel.
@@ -99,6 +117,29 @@ pub enum WorkerToPanel {
         session_id: String,
         error: StreamFailure,
     },
+    /// The Co-browse task's origin set (sent at the start and whenever it changes).
+    TaskScope {
+        session_id: String,
+        origins: Vec<ScopeOrigin>,
+    },
+    /// An action needs the user's approval; answered with PanelToWorker::Approval.
+    ApprovalRequest {
+        session_id: String,
+        approval_id: u32,
+        kind: ApprovalKind,
+        /// What will happen and where, sensitive values masked.
+        description: String,
+        /// The origin it concerns.
+        origin: String,
+        /// Why it needs approval, one sentence each.
+        reasons: Vec<String>,
+        /// The origin the tab goes to if the user allows it (a navigation, or a link to another
+        /// origin): the panel asks Chrome for access to that site in the click that allows it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        destination: Option<String>,
+    },
+    /// A note for the task's work log (actions dropped, the task ended by refusals...).
+    TaskNote { session_id: String, text: String },
 }
 
 impl WorkerToPanel {
@@ -112,7 +153,10 @@ impl WorkerToPanel {
             | WorkerToPanel::StreamDiagnostic { session_id, .. }
             | WorkerToPanel::ActionStatus { session_id, .. }
             | WorkerToPanel::StreamDone { session_id, .. }
-            | WorkerToPanel::StreamError { session_id, .. } => session_id,
+            | WorkerToPanel::StreamError { session_id, .. }
+            | WorkerToPanel::TaskScope { session_id, .. }
+            | WorkerToPanel::ApprovalRequest { session_id, .. }
+            | WorkerToPanel::TaskNote { session_id, .. } => session_id,
         }
     }
 }
@@ -208,6 +252,15 @@ pub enum WorkerToContent {
         text_budget: Option<u32>,
     },
     Ping,
+    /// The answer to ACTION_CHECK `index` of batch `batch_id`: act only when `allow`;
+    /// otherwise the action fails as `refused` with `reason`.
+    ActionVerdict {
+        batch_id: String,
+        index: u32,
+        allow: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
 }
 
 /// Content script -> worker.
@@ -237,6 +290,14 @@ pub enum ContentToWorker {
     },
     /// A message could not be understood or handled.
     ContentError { message: String },
+    /// Before acting on action `index` of batch `batch_id`: the facts about its element
+    /// (absent for actions without one). The action waits for ACTION_VERDICT.
+    ActionCheck {
+        batch_id: String,
+        index: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facts: Option<TargetFacts>,
+    },
 }
 
 /// Status of one action in a batch.
@@ -312,6 +373,8 @@ pub enum ActionErrorCode {
     InvalidValue,
     /// The element kept moving (animating) until the deadline.
     Unstable,
+    /// The containment policy refused the action, or the user declined it.
+    Refused,
 }
 
 impl ActionErrorCode {
@@ -333,6 +396,7 @@ impl ActionErrorCode {
             ActionErrorCode::Internal => "internal",
             ActionErrorCode::InvalidValue => "invalid_value",
             ActionErrorCode::Unstable => "unstable",
+            ActionErrorCode::Refused => "refused",
         }
     }
 }
@@ -361,6 +425,7 @@ mod tests {
             Internal,
             InvalidValue,
             Unstable,
+            Refused,
         ] {
             assert_eq!(serde_json::to_value(c).unwrap(), c.as_str());
         }

@@ -17,6 +17,8 @@ pub const SETTINGS_KEY: &str = "settings";
 /// Zo's public API.
 pub const DEFAULT_API_BASE_URL: &str = "https://api.zo.computer";
 pub const DEFAULT_MAX_STEPS: u32 = 10;
+/// Hard ceiling on Co-browse steps per query: a larger stored value is lowered to it.
+pub const MAX_STEPS_CEILING: u32 = 25;
 pub const DEFAULT_LIVENESS_TIMEOUT_MS: u64 = 60_000;
 /// Shortest accepted liveness timeout: below this a slow but healthy stream would be cut.
 pub const MIN_LIVENESS_TIMEOUT_MS: u64 = 500;
@@ -34,7 +36,7 @@ pub struct Settings {
     pub persona_id: Option<String>,
     /// Mode the panel starts in.
     pub default_mode: Mode,
-    /// Most Co-browse steps (asks) per query.
+    /// Most Co-browse steps (asks) per query, at most [`MAX_STEPS_CEILING`].
     pub max_steps: u32,
     /// Attach screenshots in Visual mode.
     pub screenshots: bool,
@@ -103,6 +105,7 @@ impl Settings {
         if self.max_steps == 0 {
             return Err(SettingsError::MaxSteps);
         }
+        self.max_steps = self.max_steps.min(MAX_STEPS_CEILING);
         if self.liveness_timeout_ms < MIN_LIVENESS_TIMEOUT_MS {
             return Err(SettingsError::LivenessTimeout(self.liveness_timeout_ms));
         }
@@ -175,6 +178,19 @@ mod tests {
         assert_eq!(s, Settings::default(), "a legacy apiKey is not a setting");
         assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
         assert_eq!(s.max_steps, DEFAULT_MAX_STEPS);
+    }
+
+    #[test]
+    fn max_steps_is_lowered_to_the_ceiling_never_raised() {
+        let steps = |n: u32| {
+            Settings::from_json(json!({ "maxSteps": n }))
+                .unwrap()
+                .max_steps
+        };
+        assert_eq!(steps(100), MAX_STEPS_CEILING);
+        assert_eq!(steps(MAX_STEPS_CEILING + 1), MAX_STEPS_CEILING);
+        assert_eq!(steps(MAX_STEPS_CEILING), MAX_STEPS_CEILING);
+        assert_eq!(steps(3), 3);
     }
 
     #[test]

@@ -155,6 +155,8 @@ pub enum Indicator {
     },
     /// Co-browse actions are running in the page.
     Acting,
+    /// A Co-browse action waits for the user's approval.
+    Approval,
     /// The answer itself is streaming.
     Answering,
 }
@@ -166,6 +168,7 @@ impl Indicator {
             Indicator::Working { label } => label.clone(),
             Indicator::Reconnecting { attempt, max } => reconnect_label(*attempt, *max),
             Indicator::Acting => "Working in the page…".into(),
+            Indicator::Approval => "Waiting for your approval…".into(),
             Indicator::Answering => "Answering…".into(),
         }
     }
@@ -231,6 +234,20 @@ pub struct TimelineRow {
     pub target: String,
     /// (label, value) details for the expanded view.
     pub details: Vec<(String, String)>,
+    /// The action was refused (by the containment policy or the user): a failed action whose
+    /// status reads "refused".
+    pub refused: bool,
+}
+
+impl TimelineRow {
+    /// The status as the row shows it.
+    pub fn status_text(&self) -> &'static str {
+        if self.refused {
+            "refused"
+        } else {
+            status_label(self.status)
+        }
+    }
 }
 
 pub fn status_label(status: ActionStatus) -> &'static str {
@@ -304,14 +321,23 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
             details.extend(result_details(action, v));
         }
         if let Some(e) = &r.error {
-            details.push(("Error".into(), e.message.clone()));
+            let label = if e.code == crate::protocol::ActionErrorCode::Refused {
+                "Why"
+            } else {
+                "Error"
+            };
+            details.push((label.into(), e.message.clone()));
         }
     }
+    let refused = result
+        .and_then(|r| r.error.as_ref())
+        .is_some_and(|e| e.code == crate::protocol::ActionErrorCode::Refused);
     TimelineRow {
         status: result.map(|r| r.status).unwrap_or_default(),
         title: title.into(),
         target,
         details,
+        refused,
     }
 }
 

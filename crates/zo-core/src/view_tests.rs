@@ -258,3 +258,36 @@ fn result_values_read_as_text_per_action() {
         .details
         .contains(&("Position".into(), "x 0, y 640 (at the end)".into())));
 }
+
+#[test]
+fn refused_actions_read_refused_with_their_reason() {
+    let nav = Action::Navigate {
+        url: crate::action::HttpUrl::parse("https://evil.example/").unwrap(),
+    };
+    let result = ActionResult {
+        index: 0,
+        status: ActionStatus::Failed,
+        value: None,
+        error: Some(crate::protocol::ActionError {
+            code: crate::protocol::ActionErrorCode::Refused,
+            message: "You declined: Go to https://evil.example/.".into(),
+        }),
+    };
+    let row = timeline_row(&nav, Some(&result));
+    assert_eq!(
+        (row.status, row.status_text()),
+        (ActionStatus::Failed, "refused")
+    );
+    assert!(row.details.contains(&(
+        "Why".to_string(),
+        "You declined: Go to https://evil.example/.".to_string()
+    )));
+    let plain = ActionResult {
+        error: Some(crate::protocol::ActionError {
+            code: crate::protocol::ActionErrorCode::NotFound,
+            message: "gone".into(),
+        }),
+        ..result
+    };
+    assert_eq!(timeline_row(&nav, Some(&plain)).status_text(), "failed");
+}

@@ -1,7 +1,7 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
-//! reasoning, "Explored" tools, the action timeline, the Markdown answer (one element per
-//! block, see [`blocks`]), the progress indicator with its timer, an error card and a footer
-//! with Copy.
+//! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline, its approval
+//! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
+//! [`blocks`]), the progress indicator with its timer, an error card and a footer with Copy.
 
 use web_sys::{Document, Element};
 use zo_core::chat::{self, Change};
@@ -11,10 +11,12 @@ use zo_core::view::{self, Indicator};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
 use blocks::AnswerBlocks;
+pub use trust::{APPROVAL_ATTR, DECISION_ATTR};
 
 mod append;
 mod blocks;
 mod sections;
+mod trust;
 
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {
@@ -31,7 +33,11 @@ pub struct MessageView {
     reasoning: Element,
     tools: Element,
     tool_list: Element,
+    scope: Element,
     timeline: Element,
+    /// Approval cards; the panel listens for their buttons' clicks here.
+    pub approvals: Element,
+    notes: Element,
     answer: Element,
     blocks: AnswerBlocks,
     indicator: Element,
@@ -78,6 +84,8 @@ impl MessageView {
         set_attr(&timeline, "aria-label", "Actions")?;
         set_hidden(&timeline, true);
 
+        let (scope, approvals, notes) = trust::build(doc)?;
+
         let answer = el(doc, "div", "answer md")?;
         set_attr(&answer, "aria-live", "polite")?;
 
@@ -116,7 +124,8 @@ impl MessageView {
         set_hidden(&footer, true);
 
         for part in [
-            &thinking, &reasoning, &tools, &timeline, &answer, &indicator, &error, &footer,
+            &thinking, &reasoning, &tools, &scope, &timeline, &approvals, &notes, &answer,
+            &indicator, &error, &footer,
         ] {
             append(&root, part)?;
         }
@@ -128,7 +137,10 @@ impl MessageView {
             reasoning,
             tools,
             tool_list,
+            scope,
             timeline,
+            approvals,
+            notes,
             blocks: AnswerBlocks::new(doc, &answer),
             answer,
             indicator,
@@ -161,8 +173,15 @@ impl MessageView {
         for (i, tool) in message.tools.iter().enumerate() {
             view.show_tool(i, tool)?;
         }
+        view.show_scope(&zo_core::trust_view::scope_chips(&message.scope))?;
         for (i, row) in chat::timeline_rows(message).iter().enumerate() {
             view.show_row(i, row)?;
+        }
+        for (i, card) in chat::stored_cards(message).iter().enumerate() {
+            view.show_card(i, card)?;
+        }
+        for (i, note) in message.notes.iter().enumerate() {
+            view.show_note(i, note)?;
         }
         view.blocks.replace(&markdown::render(&message.text))?;
         if let Some(card) = chat::stored_error_card(message) {
@@ -192,6 +211,9 @@ impl MessageView {
             Change::Indicator(ind) => self.show_indicator(ind),
             Change::Finished(status) => self.finish(*status, None),
             Change::Error(card) => self.show_error(card),
+            Change::Scope(chips) => self.show_scope(chips)?,
+            Change::Approval { position, card } => self.show_card(*position, card)?,
+            Change::Note { position, text } => self.show_note(*position, text)?,
         }
         Ok(())
     }
@@ -207,6 +229,7 @@ impl MessageView {
             Indicator::Working { .. } => "working",
             Indicator::Reconnecting { .. } => "reconnecting",
             Indicator::Acting => "acting",
+            Indicator::Approval => "approval",
             Indicator::Answering => "answering",
         };
         set_attr(&self.indicator, "data-kind", kind).ok();

@@ -9,7 +9,7 @@ use std::rc::{Rc, Weak};
 use web_sys::{Document, Element};
 use zo_core::chat::{Change, Turn};
 use zo_core::history::{Chat, History, Message, MessageStatus, Role};
-use zo_core::protocol::{Mode, PanelToWorker, WorkerToPanel};
+use zo_core::protocol::{ApprovalDecision, Mode, PanelToWorker, WorkerToPanel};
 use zo_core::settings::{Settings, SettingsView};
 use zo_core::site;
 
@@ -319,6 +319,53 @@ impl State {
         active.last_event = now_ms();
         let changes = active.turn.apply(msg);
         self.apply_changes(&changes);
+    }
+
+    /// The user answered approval request `approval_id` of message `msg_id` (a card's button).
+    pub fn answer_approval(&mut self, msg_id: &str, approval_id: u32, decision: ApprovalDecision) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        if active.turn.message.id != msg_id {
+            return;
+        }
+        // Allowing Zo onto another site grants it that site too: asked for in this click (as
+        // Chrome requires), and the decision goes once the user answered Chrome's prompt.
+        let access = active
+            .turn
+            .site_access_for(approval_id, decision)
+            .and_then(|pattern| self.host.request_site_access(&pattern));
+        let Some((msg, changes)) = active.turn.answer_approval(approval_id, decision) else {
+            return;
+        };
+        self.apply_changes(&changes);
+        match access {
+            None => self.post_answer(&msg),
+            Some(answer) => {
+                let me = self.me.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    // Granted or not, the decision goes: without access, the next snapshot
+                    // says Zo cannot read that page, and Zo re-plans.
+                    let _ = wasm_bindgen_futures::JsFuture::from(answer).await;
+                    with_state(&me, |s| s.post_answer(&msg));
+                });
+            }
+        }
+    }
+
+    /// Posts an approval answer unless its turn is over already.
+    fn post_answer(&mut self, msg: &PanelToWorker) {
+        let PanelToWorker::Approval { session_id, .. } = msg else {
+            return;
+        };
+        if self.active_session().as_deref() != Some(session_id.as_str()) {
+            return;
+        }
+        if self.host.post(msg) {
+            self.save(true);
+        } else {
+            self.connection_lost();
+        }
     }
 
     /// The port to the worker died.

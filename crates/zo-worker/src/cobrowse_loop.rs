@@ -6,19 +6,29 @@
 //! retries, STREAM_* messages and the chat's conversation id work the same as for a plain ask;
 //! action statuses go to the panel as ACTION_STATUS. The caller ([`crate::ask::report`]) posts
 //! the final STREAM_DONE (text = done.response) or STREAM_ERROR.
+//!
+//! Containment: the machine judges every navigate and every content action (the content
+//! module's ACTION_CHECK) against the task's scope, whose first origin is the tab's when the
+//! user asked (from chrome.tabs). Approval requests go to the panel ([`crate::approval`]); the
+//! task's origin set and notes go to the panel as TASK_SCOPE and TASK_NOTE.
 
+use std::collections::VecDeque;
+
+use futures::future::LocalBoxFuture;
 use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
+use zo_core::policy::TargetFacts;
 use zo_core::prompt::{self, PromptRequest, Screenshot};
 use zo_core::protocol::{
-    FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
+    ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
 };
 use zo_core::settings::DEFAULT_MAX_STEPS;
 
+use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
 use crate::session::Session;
 use crate::stream::{stream_ask, AskOutcome, AskRequest};
 use crate::tab::browser::ChromeTabs;
-use crate::tab::{self, TabApi, TabError};
+use crate::tab::{self, BatchHooks, ContentVerdict, TabApi, TabError};
 
 /// Why a tab-less Co-browse query cannot run.
 pub const NO_TAB: &str =
@@ -116,22 +126,92 @@ async fn ask_with_page(
     stream_ask(ctx, session, &ask).await
 }
 
-/// Posts an action status to the panel.
+/// Posts what a command tells the panel (an action status, the origin set, a note).
 fn emit_status(session: &Session, command: Command) {
-    if let Command::Status {
-        step,
-        index,
-        action,
-        result,
-    } = command
-    {
-        session.emit(WorkerToPanel::ActionStatus {
-            session_id: session.id().to_string(),
+    let session_id = session.id().to_string();
+    let msg = match command {
+        Command::Status {
             step,
             index,
             action,
             result,
-        });
+        } => WorkerToPanel::ActionStatus {
+            session_id,
+            step,
+            index,
+            action,
+            result,
+        },
+        Command::Scope { origins } => WorkerToPanel::TaskScope {
+            session_id,
+            origins,
+        },
+        Command::Note { text } => WorkerToPanel::TaskNote { session_id, text },
+        _ => return,
+    };
+    session.emit(msg);
+}
+
+/// A running batch's link to the machine: progress goes in, checks come back as verdicts
+/// (after asking the user when the policy says so).
+struct Hooks<'a> {
+    machine: &'a mut Cobrowse,
+    session: &'a Session,
+    tabs: &'a dyn TabApi,
+    tab_id: i32,
+}
+
+impl Hooks<'_> {
+    async fn verdict(&mut self, index: u32, facts: Option<TargetFacts>) -> ContentVerdict {
+        // Where the tab is, from the browser: the page cannot say where it is.
+        let page_url = self
+            .tabs
+            .get(self.tab_id)
+            .await
+            .map(|t| t.url)
+            .unwrap_or_default();
+        let mut pending: VecDeque<Command> =
+            self.machine.on_action_check(index, facts, &page_url).into();
+        let mut verdict = None;
+        while let Some(command) = pending.pop_front() {
+            match command {
+                Command::Verdict { allow, reason, .. } => {
+                    verdict = Some(ContentVerdict { allow, reason })
+                }
+                Command::AskApproval { id, request, .. } => {
+                    match approval::ask(self.session, id, &request, APPROVAL_TIMEOUT_MS).await {
+                        Ok(decision) => pending.extend(self.machine.on_approval(id, decision)),
+                        Err(Stopped) => {
+                            return ContentVerdict {
+                                allow: false,
+                                reason: Some("stopped by the user".to_string()),
+                            }
+                        }
+                    }
+                }
+                other => emit_status(self.session, other),
+            }
+        }
+        verdict.unwrap_or(ContentVerdict {
+            allow: false,
+            reason: Some("the extension reached no verdict".to_string()),
+        })
+    }
+}
+
+impl BatchHooks for Hooks<'_> {
+    fn progress(&mut self, result: ActionResult) {
+        for status in self.machine.on_action_progress(result) {
+            emit_status(self.session, status);
+        }
+    }
+
+    fn check(
+        &mut self,
+        index: u32,
+        facts: Option<TargetFacts>,
+    ) -> LocalBoxFuture<'_, ContentVerdict> {
+        Box::pin(self.verdict(index, facts))
     }
 }
 
@@ -152,8 +232,10 @@ async fn run_cobrowse(
         Ok(s) => s.max_steps,
         Err(_) => DEFAULT_MAX_STEPS,
     };
+    // The task's first origin: where the tab is now, as the browser says.
+    let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let mut machine = Cobrowse::new(&req.input, max_steps, None);
-    let mut queue: std::collections::VecDeque<Command> = machine.start().into();
+    let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     while let Some(command) = queue.pop_front() {
         if cancel.is_cancelled() {
@@ -182,17 +264,26 @@ async fn run_cobrowse(
                 }
             }
             Command::RunBatch { actions, .. } => {
-                let mut progress = |result| {
-                    for status in machine.on_action_progress(result) {
-                        emit_status(session, status);
-                    }
+                let mut hooks = Hooks {
+                    machine: &mut machine,
+                    session,
+                    tabs,
+                    tab_id,
                 };
-                let outcome = tab::run_batch(tabs, tab_id, actions, &mut progress, cancel).await;
+                let outcome = tab::run_batch(tabs, tab_id, actions, &mut hooks, cancel).await;
                 if cancel.is_cancelled() {
                     return stopped();
                 }
                 machine.on_batch_done(outcome)
             }
+            Command::AskApproval { id, request, .. } => {
+                match approval::ask(session, id, &request, APPROVAL_TIMEOUT_MS).await {
+                    Ok(decision) => machine.on_approval(id, decision),
+                    Err(Stopped) => return stopped(),
+                }
+            }
+            // Verdicts answer content checks, inside a batch.
+            Command::Verdict { .. } => Vec::new(),
             Command::Navigate { url, .. } => {
                 let loaded = tab::navigate(tabs, tab_id, &url, cancel).await;
                 if matches!(loaded, Err(TabError::Cancelled)) {
@@ -202,13 +293,16 @@ async fn run_cobrowse(
             }
             // run_batch posts CANCEL_BATCH itself when the session is cancelled.
             Command::CancelBatch => Vec::new(),
-            status @ Command::Status { .. } => {
-                emit_status(session, status);
+            shown @ (Command::Status { .. } | Command::Scope { .. } | Command::Note { .. }) => {
+                emit_status(session, shown);
                 Vec::new()
             }
             Command::Finish { text, reason } => {
                 if reason == FinishReason::Stopped {
                     return stopped();
+                }
+                if matches!(reason, FinishReason::Refused | FinishReason::NoAnswer) {
+                    emit_status(session, Command::Note { text: text.clone() });
                 }
                 let last = last.unwrap_or_default();
                 return AskOutcome::Done(FinalResult {

@@ -3,7 +3,8 @@
 //!
 //! Modules: [`worker`] (ports and dispatch), [`gate`] (which senders are served),
 //! [`page_channel`] (settings for the extension pages), [`tab_scope`] (which tab a request may
-//! touch), [`ask`] (one query to its final message),
+//! touch), [`ask`] (one query to its final message), [`approval`] (the user's answer to a
+//! Co-browse approval request),
 //! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
 //! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
@@ -16,6 +17,7 @@
 
 use wasm_bindgen::prelude::*;
 
+pub mod approval;
 pub mod ask;
 pub mod bench_api;
 pub mod cancel;

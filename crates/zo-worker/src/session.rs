@@ -13,7 +13,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use zo_core::protocol::{FinalResult, FinalStatus, StreamFailure, ToolActivity, WorkerToPanel};
+use futures::channel::oneshot;
+use zo_core::protocol::{
+    ApprovalDecision, FinalResult, FinalStatus, StreamFailure, ToolActivity, WorkerToPanel,
+};
 
 use crate::cancel::CancelToken;
 use crate::convert::warn;
@@ -30,6 +33,8 @@ pub struct Session {
     cancel: CancelToken,
     stopped: Cell<bool>,
     finished: Cell<bool>,
+    /// The approval request waiting for this session's panel: (id, where its answer goes).
+    approval: RefCell<Option<(u32, oneshot::Sender<ApprovalDecision>)>>,
 }
 
 impl Session {
@@ -41,7 +46,28 @@ impl Session {
             cancel: CancelToken::new(),
             stopped: Cell::new(false),
             finished: Cell::new(false),
+            approval: RefCell::new(None),
         })
+    }
+
+    /// Waits for the panel's answer to approval request `id` (one request at a time: a new
+    /// one replaces any earlier).
+    pub fn expect_approval(&self, id: u32) -> oneshot::Receiver<ApprovalDecision> {
+        let (tx, rx) = oneshot::channel();
+        *self.approval.borrow_mut() = Some((id, tx));
+        rx
+    }
+
+    /// The panel answered approval request `id`; false when no such request waits.
+    pub fn answer_approval(&self, id: u32, decision: ApprovalDecision) -> bool {
+        let waiting = self.approval.borrow().as_ref().map(|(i, _)| *i) == Some(id);
+        if !waiting {
+            return false;
+        }
+        match self.approval.borrow_mut().take() {
+            Some((_, tx)) => tx.send(decision).is_ok(),
+            None => false,
+        }
     }
 
     pub fn id(&self) -> &str {
@@ -225,6 +251,23 @@ impl Sessions {
                 true
             }
             None => false,
+        }
+    }
+
+    /// An APPROVAL from panel port `port_id` for session `id`: only the port that asked the
+    /// query may answer its requests. False when nothing was answered.
+    pub fn answer_approval(
+        &self,
+        id: &str,
+        port_id: u32,
+        approval_id: u32,
+        decision: ApprovalDecision,
+    ) -> bool {
+        match self.get(id) {
+            Some(session) if session.port_id() == port_id => {
+                session.answer_approval(approval_id, decision)
+            }
+            _ => false,
         }
     }
 

@@ -5,7 +5,8 @@
 //!   `chrome.scripting.executeScript` and PING again.
 //! - [`snapshot`] and [`run_batch`] talk over a port opened with
 //!   `chrome.tabs.connect(tabId, {name: 'content'})`, one port per request; a batch forwards each
-//!   ACTION_RESULT as it arrives and ends at BATCH_DONE, or early when the port closes (the page
+//!   ACTION_RESULT as it arrives, answers each ACTION_CHECK with the caller's ACTION_VERDICT
+//!   ([`BatchHooks`]), and ends at BATCH_DONE, or early when the port closes (the page
 //!   navigated away), the content module reports an error, it goes silent, or Stop.
 //! - [`navigate`]: `chrome.tabs.update(tabId, {url})`, then waits for `chrome.tabs.onUpdated`
 //!   to report `status: 'complete'` for that tab, with a timeout.
@@ -24,6 +25,7 @@ use futures::pin_mut;
 use gloo_timers::future::TimeoutFuture;
 use zo_core::action::{Action, HttpUrl};
 use zo_core::cobrowse::BatchOutcome;
+use zo_core::policy::TargetFacts;
 use zo_core::protocol::{ActionResult, ContentToWorker, WorkerToContent};
 use zo_core::snapshot::PageSnapshot;
 
@@ -95,6 +97,27 @@ pub trait TabApi {
     fn watch_load(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<Box<dyn LoadWatch>, TabError>>;
     /// `chrome.tabs.captureVisibleTab(windowId, {format:'jpeg', quality})`: a data URL.
     fn capture(&self, window_id: i32, quality: u8) -> LocalBoxFuture<'_, Result<String, TabError>>;
+}
+
+/// The answer to a content module's ACTION_CHECK.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentVerdict {
+    pub allow: bool,
+    /// Why not, in plain words (when refused).
+    pub reason: Option<String>,
+}
+
+/// What a running batch needs from its caller.
+pub trait BatchHooks {
+    /// Live progress of one action (batch index).
+    fn progress(&mut self, result: ActionResult);
+    /// The content module checks action `index` (batch index) before acting, with the facts
+    /// about its element: may it act? (The answer may wait for the user.)
+    fn check(
+        &mut self,
+        index: u32,
+        facts: Option<TargetFacts>,
+    ) -> LocalBoxFuture<'_, ContentVerdict>;
 }
 
 /// `fut`, or `Err(Timeout)` after `ms`, or `Err(Cancelled)` when `cancel` fires first.
@@ -207,12 +230,13 @@ pub async fn describe_failure(tabs: &dyn TabApi, tab_id: i32, error: &TabError) 
 }
 
 /// Runs `actions` in the content module of `tab_id`. Each ACTION_RESULT (batch index) goes
-/// to `progress` as it arrives. Stop posts CANCEL_BATCH and returns at once.
+/// to `hooks.progress` as it arrives; each ACTION_CHECK is answered with `hooks.check`'s
+/// verdict. Stop posts CANCEL_BATCH and returns at once.
 pub async fn run_batch(
     tabs: &dyn TabApi,
     tab_id: i32,
     actions: Vec<Action>,
-    progress: &mut dyn FnMut(ActionResult),
+    hooks: &mut dyn BatchHooks,
     cancel: &CancelToken,
 ) -> BatchOutcome {
     let interrupted = |e: TabError| BatchOutcome {
@@ -243,7 +267,21 @@ pub async fn run_batch(
             Ok(Some(ContentToWorker::ActionResult {
                 batch_id: id,
                 result,
-            })) if id == batch_id => progress(result),
+            })) if id == batch_id => hooks.progress(result),
+            Ok(Some(ContentToWorker::ActionCheck {
+                batch_id: id,
+                index,
+                facts,
+            })) if id == batch_id => {
+                let verdict = hooks.check(index, facts).await;
+                // A dead port shows at the next receive.
+                let _ = port.post(&WorkerToContent::ActionVerdict {
+                    batch_id: batch_id.clone(),
+                    index,
+                    allow: verdict.allow,
+                    reason: verdict.reason,
+                });
+            }
             Ok(Some(ContentToWorker::BatchDone {
                 batch_id: id,
                 results,

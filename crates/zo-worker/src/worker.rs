@@ -65,6 +65,18 @@ pub fn handle_panel_message(
             // Unknown id: the session already ended and sent its final message.
             ctx.sessions.stop(&session_id);
         }
+        PanelToWorker::Approval {
+            session_id,
+            approval_id,
+            decision,
+        } => {
+            if !ctx
+                .sessions
+                .answer_approval(&session_id, port_id, approval_id, decision)
+            {
+                warn("ignored an APPROVAL nothing waits for", &session_id);
+            }
+        }
     }
 }
 

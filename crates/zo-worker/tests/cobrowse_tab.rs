@@ -7,13 +7,55 @@
 mod fake;
 
 use fake::{content, page, result, FakeTabs, Reply};
+use futures::future::LocalBoxFuture;
 use wasm_bindgen_test::*;
 use zo_core::action::{Action, HttpUrl, Selector};
-use zo_core::protocol::{ActionStatus, ContentToWorker, WorkerToContent};
+use zo_core::policy::TargetFacts;
+use zo_core::protocol::{
+    ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
+};
 use zo_worker::cancel::CancelToken;
-use zo_worker::tab::{self, TabError};
+use zo_worker::tab::{self, BatchHooks, ContentVerdict, TabError};
 
 wasm_bindgen_test_configure!(run_in_service_worker);
+
+/// A batch's caller for tests: records progress and checks, answers each check with
+/// `verdict`, and runs `on_progress` at each progress message.
+struct Hooks<'a> {
+    seen: Vec<(u32, ActionStatus)>,
+    checks: Vec<(u32, Option<TargetFacts>)>,
+    on_progress: Box<dyn FnMut() + 'a>,
+    verdict: Box<dyn Fn(u32) -> ContentVerdict + 'a>,
+}
+
+fn allowing<'a>() -> Hooks<'a> {
+    Hooks {
+        seen: Vec::new(),
+        checks: Vec::new(),
+        on_progress: Box::new(|| {}),
+        verdict: Box::new(|_| ContentVerdict {
+            allow: true,
+            reason: None,
+        }),
+    }
+}
+
+impl BatchHooks for Hooks<'_> {
+    fn progress(&mut self, r: ActionResult) {
+        self.seen.push((r.index, r.status));
+        (self.on_progress)();
+    }
+
+    fn check(
+        &mut self,
+        index: u32,
+        facts: Option<TargetFacts>,
+    ) -> LocalBoxFuture<'_, ContentVerdict> {
+        self.checks.push((index, facts));
+        let verdict = (self.verdict)(index);
+        Box::pin(async move { verdict })
+    }
+}
 
 fn click(sel: &str) -> Action {
     Action::Click {
@@ -96,17 +138,17 @@ async fn snapshot_waits_for_a_loading_tab() {
 #[wasm_bindgen_test]
 async fn batch_forwards_progress_and_returns_results() {
     let tabs = FakeTabs::new(content());
-    let mut seen = Vec::new();
+    let mut hooks = allowing();
     let outcome = tab::run_batch(
         &tabs,
         1,
         vec![click("#a"), click("#missing"), click("#c")],
-        &mut |r| seen.push((r.index, r.status)),
+        &mut hooks,
         &CancelToken::new(),
     )
     .await;
     assert_eq!(
-        seen,
+        hooks.seen,
         vec![
             (0, ActionStatus::Running),
             (0, ActionStatus::Done),
@@ -124,7 +166,46 @@ async fn batch_forwards_progress_and_returns_results() {
             ActionStatus::Skipped
         ]
     );
-    assert_eq!(tabs.log(), vec!["ping", "connect", "post EXECUTE_ACTION"]);
+    // Each action was checked (with its facts) before it ran; the third never was.
+    let checked: Vec<u32> = hooks.checks.iter().map(|(i, _)| *i).collect();
+    assert_eq!(checked, vec![0, 1]);
+    assert_eq!(hooks.checks[0].1, fake::facts_for(&click("#a")));
+    assert_eq!(
+        tabs.log(),
+        vec![
+            "ping",
+            "connect",
+            "post EXECUTE_ACTION",
+            "post ACTION_VERDICT",
+            "post ACTION_VERDICT"
+        ]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_check_fails_the_action_in_the_page() {
+    let tabs = FakeTabs::new(content());
+    let mut hooks = allowing();
+    hooks.verdict = Box::new(|i| ContentVerdict {
+        allow: i != 1,
+        reason: (i == 1).then(|| "You declined: Click “Pay now”.".to_string()),
+    });
+    let outcome = tab::run_batch(
+        &tabs,
+        1,
+        vec![click("#a"), click("#pay"), click("#c")],
+        &mut hooks,
+        &CancelToken::new(),
+    )
+    .await;
+    let r = &outcome.results[1];
+    assert_eq!(r.status, ActionStatus::Failed);
+    let e = r.error.as_ref().unwrap();
+    assert_eq!(
+        (e.code, e.message.as_str()),
+        (ActionErrorCode::Refused, "You declined: Click “Pay now”.")
+    );
+    assert_eq!(outcome.results[2].status, ActionStatus::Skipped);
 }
 
 #[wasm_bindgen_test]
@@ -135,14 +216,21 @@ async fn batch_injects_the_content_script_when_absent() {
         &tabs,
         1,
         vec![click("#a")],
-        &mut |_| {},
+        &mut allowing(),
         &CancelToken::new(),
     )
     .await;
     assert_eq!(outcome.interrupted, None);
     assert_eq!(
         tabs.log(),
-        vec!["ping", "inject", "ping", "connect", "post EXECUTE_ACTION"]
+        vec![
+            "ping",
+            "inject",
+            "ping",
+            "connect",
+            "post EXECUTE_ACTION",
+            "post ACTION_VERDICT"
+        ]
     );
 }
 
@@ -161,16 +249,16 @@ async fn batch_port_closing_midway_is_an_interruption() {
             close: false,
         },
     }));
-    let mut seen = Vec::new();
+    let mut hooks = allowing();
     let outcome = tab::run_batch(
         &tabs,
         1,
         vec![click("#link"), click("#b")],
-        &mut |r| seen.push(r.status),
+        &mut hooks,
         &CancelToken::new(),
     )
     .await;
-    assert_eq!(seen, vec![ActionStatus::Done]);
+    assert_eq!(hooks.seen, vec![(0, ActionStatus::Done)]);
     assert!(outcome
         .interrupted
         .as_deref()
@@ -195,20 +283,11 @@ async fn stop_during_a_batch_cancels_it_in_the_page() {
     }));
     let cancel = CancelToken::new();
     let c = cancel.clone();
-    let mut seen = 0;
-    let outcome = tab::run_batch(
-        &tabs,
-        1,
-        vec![click("#slow")],
-        &mut |_| {
-            seen += 1;
-            // Stop arrives while the action runs.
-            c.cancel();
-        },
-        &cancel,
-    )
-    .await;
-    assert_eq!(seen, 1);
+    let mut hooks = allowing();
+    // Stop arrives while the action runs.
+    hooks.on_progress = Box::new(move || c.cancel());
+    let outcome = tab::run_batch(&tabs, 1, vec![click("#slow")], &mut hooks, &cancel).await;
+    assert_eq!(hooks.seen.len(), 1);
     assert_eq!(outcome.interrupted.as_deref(), Some("stopped"));
     assert_eq!(
         tabs.log(),

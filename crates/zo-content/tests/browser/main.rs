@@ -1,11 +1,13 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
-//! every error on real DOM, the message flow, snapshot selector round-trips, and secret fields.
+//! every error on real DOM, the facts each action is checked on, the message flow, snapshot
+//! selector round-trips, and secret fields.
 
 mod support;
 
 mod actions;
 mod allocator;
 mod errors;
+mod facts;
 mod fill;
 mod frames;
 mod messages;

@@ -105,9 +105,23 @@ impl Replies {
     }
 }
 
+/// How a test answers the content module's ACTION_CHECKs: `Some((allow, reason))` for a
+/// verdict, `None` to never answer.
+pub type Judge = Rc<dyn Fn(&ContentToWorker) -> Option<(bool, Option<String>)>>;
+
+/// A judge that allows every action.
+pub fn allow_all() -> Judge {
+    Rc::new(|_| Some((true, None)))
+}
+
 /// Sends one message (JSON) through the public API and collects the replies until BATCH_DONE
-/// (or the first reply, for other messages).
+/// (or the first reply, for other messages). Every ACTION_CHECK is allowed.
 pub async fn send(json: &str) -> Replies {
+    send_judged(json, allow_all()).await
+}
+
+/// [`send`], answering each ACTION_CHECK as `judge` says (as the worker would, later).
+pub async fn send_judged(json: &str, judge: Judge) -> Replies {
     let got: Rc<RefCell<Vec<ContentToWorker>>> = Rc::default();
     let (tx, rx) = oneshot::channel::<()>();
     let tx = Rc::new(RefCell::new(Some(tx)));
@@ -115,6 +129,28 @@ pub async fn send(json: &str) -> Replies {
     let (g, t) = (got.clone(), tx.clone());
     let cb = Closure::<dyn FnMut(String)>::new(move |s: String| {
         let msg: ContentToWorker = serde_json::from_str(&s).expect("reply is ContentToWorker JSON");
+        if let ContentToWorker::ActionCheck {
+            batch_id, index, ..
+        } = &msg
+        {
+            if let Some((allow, reason)) = judge(&msg) {
+                let verdict =
+                    serde_json::to_string(&zo_core::protocol::WorkerToContent::ActionVerdict {
+                        batch_id: batch_id.clone(),
+                        index: *index,
+                        allow,
+                        reason,
+                    })
+                    .unwrap();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let noop = Closure::<dyn FnMut(String)>::new(|_s: String| {});
+                    zo_content::handle_message(
+                        &verdict,
+                        noop.as_ref().unchecked_ref::<js_sys::Function>().clone(),
+                    );
+                });
+            }
+        }
         let last = !is_batch || matches!(msg, ContentToWorker::BatchDone { .. });
         g.borrow_mut().push(msg);
         if last {

@@ -10,6 +10,7 @@ use zo_content::{action_reader, encode};
 use zo_core::action::{Action, FieldError};
 use zo_core::canonical::{from_canonical, EntryError};
 use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
+use zo_core::policy::{FieldFacts, FormFacts, TargetFacts};
 use zo_core::protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
@@ -126,6 +127,18 @@ fn all_messages() -> Vec<WorkerToContent> {
             request_id: "r2".into(),
             text_budget: None,
         },
+        WorkerToContent::ActionVerdict {
+            batch_id: "b1".into(),
+            index: 3,
+            allow: true,
+            reason: None,
+        },
+        WorkerToContent::ActionVerdict {
+            batch_id: "b1".into(),
+            index: 0,
+            allow: false,
+            reason: Some("You declined: Go to \"x\"\n".into()),
+        },
     ]
 }
 
@@ -185,6 +198,19 @@ fn bad_messages_give_clear_errors() {
     assert_eq!(
         err(r#"{"type":"SNAPSHOT","requestId":5}"#).to_string(),
         "field \"requestId\" must be a string"
+    );
+    assert_eq!(
+        err(r#"{"type":"ACTION_VERDICT","batchId":"b","allow":true}"#),
+        MessageError::MissingField("index")
+    );
+    assert_eq!(
+        err(r#"{"type":"ACTION_VERDICT","batchId":"b","index":0,"allow":"yes"}"#).to_string(),
+        "field \"allow\" must be true or false"
+    );
+    assert_eq!(
+        err(r#"{"type":"ACTION_VERDICT","batchId":"b","index":0,"allow":false,"reason":1}"#)
+            .to_string(),
+        "field \"reason\" must be a string"
     );
     let bad_action = r##"{"type":"EXECUTE_ACTION","batchId":"b","actions":[
         {"type":"click","selector":"#a"},{"type":"navigate","url":"javascript:alert(1)"}]}"##;
@@ -252,6 +278,53 @@ fn replies_are_what_serde_writes() {
             results: vec![done_valued, failed, skipped]
         })
     );
+}
+
+#[wasm_bindgen_test]
+fn action_checks_are_what_serde_writes() {
+    let tricky = "q\"uote\\ \n\u{1} é";
+    let full = TargetFacts {
+        tag: "button".into(),
+        input_type: Some("submit".into()),
+        autocomplete: "off".into(),
+        name: tricky.into(),
+        href: Some("https://x.example/?q=\"1\"".into()),
+        submits: Some(FormFacts {
+            action: Some("https://evil.example/steal".into()),
+            fields: vec![
+                FieldFacts {
+                    input_type: "password".into(),
+                    autocomplete: String::new(),
+                },
+                FieldFacts {
+                    input_type: "text".into(),
+                    autocomplete: "cc-number".into(),
+                },
+            ],
+        }),
+    };
+    let bare = TargetFacts {
+        tag: "div".into(),
+        ..TargetFacts::default()
+    };
+    let no_fields = TargetFacts {
+        submits: Some(FormFacts::default()),
+        ..bare.clone()
+    };
+    for facts in [Some(&full), Some(&bare), Some(&no_fields), None] {
+        let ours = encode::action_check("b\"1", 4, facts).into_string();
+        let theirs = serde_json::to_string(&ContentToWorker::ActionCheck {
+            batch_id: "b\"1".into(),
+            index: 4,
+            facts: facts.cloned(),
+        })
+        .unwrap();
+        assert_eq!(ours, theirs);
+        let back: ContentToWorker = serde_json::from_str(&ours).unwrap();
+        assert!(
+            matches!(back, ContentToWorker::ActionCheck { facts: f, .. } if f.as_ref() == facts)
+        );
+    }
 }
 
 /// The text of `v` as it was written when values were `serde_json::Value`s (sorted keys).

@@ -2,6 +2,7 @@
 //! ([`FinishReason`]) and how a content batch came back ([`BatchOutcome`]).
 
 use crate::action::{Action, HttpUrl};
+use crate::policy::{ApprovalRequest, ScopeOrigin};
 use crate::protocol::ActionResult;
 
 /// What the worker must do next.
@@ -38,6 +39,24 @@ pub enum Command {
     Finish { text: String, reason: FinishReason },
     /// Zo's answer failed: the loop ended with an error.
     Fail { message: String },
+    /// The task's origin set changed (and at the start): tell the panel.
+    Scope { origins: Vec<ScopeOrigin> },
+    /// Ask the user about action `index` of `step` (answer with [`Cobrowse::on_approval`]).
+    AskApproval {
+        id: u32,
+        step: u32,
+        index: u32,
+        request: ApprovalRequest,
+    },
+    /// Answer the content module's ACTION_CHECK of batch index `batch_index`: act only when
+    /// `allow`; else the action fails as refused with `reason`.
+    Verdict {
+        batch_index: u32,
+        allow: bool,
+        reason: Option<String>,
+    },
+    /// A line for the task's work log in the panel.
+    Note { text: String },
 }
 
 /// Why the loop ended.
@@ -51,6 +70,10 @@ pub enum FinishReason {
     StepLimit,
     /// The user pressed Stop.
     Stopped,
+    /// Actions were refused or declined too often: the task ended.
+    Refused,
+    /// Nobody answered an approval request in time.
+    NoAnswer,
 }
 
 /// How a content batch ended.

@@ -3,7 +3,11 @@
 
 use super::*;
 use crate::action::{HttpUrl, Selector};
+use crate::protocol::ActionErrorCode;
 use crate::snapshot::SnapshotElement;
+
+/// The tab's address when the user asked.
+const SHOP: &str = "https://shop.example/";
 
 fn page(url: &str) -> PageSnapshot {
     PageSnapshot {
@@ -88,10 +92,15 @@ fn skipped(index: u32) -> ActionResult {
 fn asked(max_steps: u32) -> Cobrowse {
     let mut c = Cobrowse::new("find the Pro price", max_steps, None);
     assert_eq!(
-        c.start(),
-        vec![Command::RequestSnapshot {
-            text_budget: prompt::snapshot_text_budget(Mode::Cobrowse)
-        }]
+        c.start(SHOP),
+        vec![
+            Command::Scope {
+                origins: c.scope().origins()
+            },
+            Command::RequestSnapshot {
+                text_budget: prompt::snapshot_text_budget(Mode::Cobrowse)
+            }
+        ]
     );
     let out = c.on_snapshot(Ok(page("https://shop.example/")));
     assert!(matches!(
@@ -132,7 +141,7 @@ fn ask_prompt(cmds: &[Command]) -> &str {
 #[test]
 fn first_prompt_is_the_cobrowse_prompt_with_the_snapshot() {
     let mut c = Cobrowse::new("find the Pro price", 10, None);
-    c.start();
+    c.start(SHOP);
     let out = c.on_snapshot(Ok(page("https://shop.example/")));
     let p = ask_prompt(&out);
     assert!(p.contains(crate::schema::COMPACT_ACTION_SCHEMA));
@@ -282,19 +291,19 @@ fn batch_is_split_at_navigate() {
 fn navigate_first_and_last_needs_no_empty_batches() {
     let mut c = asked(10);
     let out = c.on_answer(answer(vec![
-        navigate("https://a.example/"),
-        navigate("https://b.example/"),
+        navigate("https://shop.example/a"),
+        navigate("https://shop.example/b"),
     ]));
     assert!(matches!(
         non_status(&out)[..],
         [Command::Navigate { index: 0, .. }]
     ));
-    let out = c.on_navigated(Ok("https://a.example/".to_string()));
+    let out = c.on_navigated(Ok("https://shop.example/a".to_string()));
     assert!(matches!(
         non_status(&out)[..],
         [Command::Navigate { index: 1, .. }]
     ));
-    let out = c.on_navigated(Ok("https://b.example/".to_string()));
+    let out = c.on_navigated(Ok("https://shop.example/b".to_string()));
     assert!(matches!(
         non_status(&out)[..],
         [Command::RequestSnapshot { .. }]
@@ -304,7 +313,10 @@ fn navigate_first_and_last_needs_no_empty_batches() {
 #[test]
 fn failed_navigation_skips_the_rest_and_is_reported_back() {
     let mut c = asked(10);
-    c.on_answer(answer(vec![navigate("https://down.example/"), click("#x")]));
+    c.on_answer(answer(vec![
+        navigate("https://shop.example/down"),
+        click("#x"),
+    ]));
     let out = c.on_navigated(Err("the page did not load within 30000 ms".to_string()));
     assert_eq!(
         statuses(&out),
@@ -314,8 +326,8 @@ fn failed_navigation_skips_the_rest_and_is_reported_back() {
         non_status(&out)[..],
         [Command::RequestSnapshot { .. }]
     ));
-    let p = ask_prompt(&c.on_snapshot(Ok(page("https://down.example/")))).to_string();
-    assert!(p.contains("navigate https://down.example/ -> FAILED (navigation: the page did not load within 30000 ms)"));
+    let p = ask_prompt(&c.on_snapshot(Ok(page("https://shop.example/down")))).to_string();
+    assert!(p.contains("navigate https://shop.example/down -> FAILED (navigation: the page did not load within 30000 ms)"));
     assert!(p.contains("click #x -> skipped"));
 }
 
@@ -360,13 +372,13 @@ fn followup_prompt_has_results_location_and_fresh_snapshot_in_the_same_conversat
 fn step_limit_bounds_the_number_of_asks() {
     for max in [1, 2, 3, 10] {
         let mut c = Cobrowse::new("loop forever", max, None);
-        let mut pending = c.start();
+        let mut pending = c.start(SHOP);
         let mut asks = 0;
         let mut finish = None;
         while let Some(cmd) = pending.pop() {
             match cmd {
                 Command::RequestSnapshot { .. } => {
-                    pending.extend(c.on_snapshot(Ok(page("https://a.example/"))))
+                    pending.extend(c.on_snapshot(Ok(page("https://shop.example/a"))))
                 }
                 Command::Ask { .. } => {
                     asks += 1;
@@ -381,7 +393,7 @@ fn step_limit_bounds_the_number_of_asks() {
                     }));
                 }
                 Command::Finish { reason, text } => finish = Some((reason, text)),
-                Command::Status { .. } => {}
+                Command::Status { .. } | Command::Scope { .. } => {}
                 other => panic!("unexpected {other:?}"),
             }
         }
@@ -396,7 +408,7 @@ fn step_limit_bounds_the_number_of_asks() {
 #[test]
 fn zero_max_steps_still_allows_one_ask() {
     let mut c = Cobrowse::new("g", 0, None);
-    c.start();
+    c.start(SHOP);
     assert!(matches!(
         c.on_snapshot(Err("no page".into()))[..],
         [Command::Ask { step: 1, .. }]
@@ -412,8 +424,9 @@ fn last_step_prompt_asks_for_done() {
         results: vec![ok(0, None)],
         interrupted: None,
     });
-    let p = ask_prompt(&c.on_snapshot(Ok(page("https://a.example/")))).to_string();
+    let p = ask_prompt(&c.on_snapshot(Ok(page("https://shop.example/a")))).to_string();
     assert!(p.contains("This is your last step"));
 }
 
+mod containment;
 mod interruptions;

@@ -334,6 +334,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
         outcomes: &outcomes,
         interrupted: Some(&h),
         page,
+        notes: &[],
     })
 }
 
@@ -396,6 +397,7 @@ fn each_result_part_alone_is_fenced() {
             outcomes: &outcomes,
             interrupted: None,
             page: Ok(&clean),
+            notes: &[],
         });
         assert_fenced(&out, "PART", &format!("result {i}"));
     }
@@ -412,8 +414,33 @@ fn each_result_part_alone_is_fenced() {
         outcomes: &outcomes,
         interrupted: Some(&h),
         page: Ok(&moved),
+        notes: &[],
     });
     assert_fenced(&out, "PART", "interrupted and page is now");
+}
+
+#[test]
+fn the_extensions_notes_cannot_forge_the_block() {
+    // Notes sit outside the block (they are the extension's words), but they can quote what
+    // Zo proposed, such as a refused URL: they must not add a tag either.
+    let clean = page_with("plain", "CLEAN");
+    for (n, payload) in HOSTILE.iter().enumerate() {
+        let notes = [format!(
+            "Refused: navigate to https://evil.example/{payload} (NOTE{n}X)"
+        )];
+        let out = cobrowse_followup(&FollowUp {
+            goal: "g",
+            step: 2,
+            max_steps: 5,
+            outcomes: &[],
+            interrupted: None,
+            page: Ok(&clean),
+            notes: &notes,
+        });
+        let tags = fence_tags(&out);
+        assert_eq!(tags.len(), 3, "note {payload:?} added a tag: {out}");
+        assert!(out.contains(&format!("(NOTE{n}X)")), "the note was lost");
+    }
 }
 
 #[test]

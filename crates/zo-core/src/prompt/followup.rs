@@ -43,6 +43,8 @@ pub struct FollowUp<'a> {
     pub interrupted: Option<&'a str>,
     /// A fresh snapshot of the page as it is now, or why there is none.
     pub page: Result<&'a PageSnapshot, &'a str>,
+    /// Notes from the extension about the last step (actions dropped, refusals), one each.
+    pub notes: &'a [String],
 }
 
 fn action_line(action: &Action) -> String {
@@ -139,7 +141,18 @@ pub fn cobrowse_followup(f: &FollowUp<'_>) -> String {
         "User's goal (unchanged):\n{}\n",
         truncate(f.goal.trim(), b.input)
     );
-    let fixed = char_len(&instructions) + char_len(&results) + char_len(&goal);
+    let notes = notes_section(f.notes);
+    let fixed = char_len(&instructions) + char_len(&results) + char_len(&notes) + char_len(&goal);
     let page = render::page_block(&results, f.page, fit_page(b.total, fixed, b.page));
-    assemble(&[&page, &goal, &instructions], b.total)
+    assemble(&[&page, &notes, &goal, &instructions], b.total)
+}
+
+/// The extension's own notes (actions dropped, refusals), each on its line, at most 600
+/// characters each. They are not page content, but they can quote what Zo proposed (a URL),
+/// so they are encoded like the page to keep the fence unforgeable.
+fn notes_section(notes: &[String]) -> String {
+    notes
+        .iter()
+        .map(|n| format!("Note from the extension: {}\n", untrusted_line(n, 600)))
+        .collect()
 }

@@ -266,6 +266,7 @@ fn password_values_are_never_included() {
         outcomes: &outcomes,
         interrupted: None,
         page: Ok(&p),
+        notes: &[],
     });
     assert!(!out.contains("hunter2-secret") && !out.contains("second-secret"));
     assert!(!out.contains("4242424242424242") && !out.contains("913377"));
@@ -413,6 +414,7 @@ fn followup_reports_results_page_and_goal() {
         outcomes: &outcomes,
         interrupted: None,
         page: Ok(&p),
+        notes: &[],
     });
     assert!(out.contains("1. navigate https://shop.example/ -> done"));
     assert!(out.contains("2. extract .price -> done: $25 / month"));
@@ -439,6 +441,7 @@ fn followup_reports_results_page_and_goal() {
             outcomes: &outcomes,
             interrupted: None,
             page: Ok(&p),
+            notes: &[],
         }
     });
     assert!(last.contains("This is your last step"));
@@ -473,6 +476,7 @@ fn followup_budget_is_enforced() {
         outcomes: &outcomes,
         interrupted: Some(&goal),
         page: Ok(&p),
+        notes: &[],
     });
     assert!(
         char_len(&out) <= FOLLOWUP_BUDGET.total,
@@ -481,4 +485,24 @@ fn followup_budget_is_enforced() {
     );
     assert!(out.contains("more not shown"));
     assert!(out.contains("Step 3 of 10"));
+}
+
+#[test]
+fn followup_carries_the_extensions_notes_outside_the_page() {
+    let p = page();
+    let notes = ["Only the first 20 of the 300 actions ran.".to_string()];
+    let out = cobrowse_followup(&FollowUp {
+        goal: "g",
+        step: 2,
+        max_steps: 10,
+        outcomes: &[],
+        interrupted: None,
+        page: Ok(&p),
+        notes: &notes,
+    });
+    let note = out
+        .find("Note from the extension: Only the first 20 of the 300 actions ran.")
+        .expect("the note is in the prompt");
+    let (open, close) = (out.find("<page>\n").unwrap(), out.find("</page>").unwrap());
+    assert!(note < open || note > close, "the note is not page content");
 }

@@ -70,6 +70,7 @@ impl MessageView {
         let status = view::status_label(row.status);
         let item = el(&self.doc, "li", &format!("step status-{status}"))?;
         set_attr(&item, "data-status", status)?;
+        toggle_class(&item, "refused", row.refused);
         let has_details = !row.details.is_empty();
         let head = el(
             &self.doc,
@@ -85,14 +86,17 @@ impl MessageView {
             &head,
             &text_el(&self.doc, "code", "step-target", &row.target)?,
         )?;
-        append(&head, &text_el(&self.doc, "span", "step-status", status)?)?;
+        append(
+            &head,
+            &text_el(&self.doc, "span", "step-status", row.status_text())?,
+        )?;
         if has_details {
             // Expandable details; open by themselves when there is a result or an error.
             let details = el(&self.doc, "details", "step-more")?;
             let notable = row
                 .details
                 .iter()
-                .any(|(k, _)| k == "Extracted" || k == "Error");
+                .any(|(k, _)| matches!(k.as_str(), "Extracted" | "Error" | "Why"));
             if notable {
                 set_attr(&details, "open", "")?;
             }
@@ -126,7 +130,7 @@ impl MessageView {
 }
 
 /// Put `item` at child `position` of `list`, replacing what was there.
-fn replace_or_append(list: &Element, position: usize, item: &Element) -> DomResult<()> {
+pub(super) fn replace_or_append(list: &Element, position: usize, item: &Element) -> DomResult<()> {
     let children = list.children();
     match children.item(position as u32) {
         Some(old) => list

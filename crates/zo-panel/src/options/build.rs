@@ -111,14 +111,15 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     append(&cb, &text_el(doc, "legend", "", "Co-browse")?)?;
     let max_steps = input(doc, "number", "maxSteps")?;
     set_attr(&max_steps, "min", "1")?;
-    set_attr(&max_steps, "max", "100")?;
+    let ceiling = zo_core::settings::MAX_STEPS_CEILING.to_string();
+    set_attr(&max_steps, "max", &ceiling)?;
     row(
         doc,
         &cb,
         "Max steps",
         "maxSteps",
         &max_steps,
-        "Most rounds of actions per request.",
+        &format!("Most rounds of actions per request (at most {ceiling})."),
     )?;
     let liveness = input(doc, "number", "livenessTimeout")?;
     set_attr(&liveness, "min", "1")?;

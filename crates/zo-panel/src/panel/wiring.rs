@@ -1,5 +1,6 @@
 //! Event wiring of the side panel: the static controls (Send, Stop, Enter, mode picker, New
-//! chat, History, Settings) and each message's Copy, Retry and Open settings buttons.
+//! chat, History, Settings), each message's Copy, Retry and Open settings buttons, and its
+//! approval cards' buttons (one listener on the cards' container).
 
 use std::rc::Rc;
 
@@ -9,7 +10,7 @@ use web_sys::KeyboardEvent;
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout;
-use crate::message_view::MessageView;
+use crate::message_view::{MessageView, APPROVAL_ATTR, DECISION_ATTR};
 
 impl State {
     /// Wire the static controls; the returned listeners must be kept alive.
@@ -99,6 +100,31 @@ impl State {
         self.message_listeners
             .push(listen(&view.buttons.settings, "click", move |_| {
                 with_state(&w, |s| s.host.open_options());
+            })?);
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        self.message_listeners
+            .push(listen(&view.approvals, "click", move |e| {
+                let button = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|t| {
+                        t.closest(&format!("button[{DECISION_ATTR}]"))
+                            .ok()
+                            .flatten()
+                    });
+                let Some(button) = button else {
+                    return;
+                };
+                let decision = button
+                    .get_attribute(DECISION_ATTR)
+                    .and_then(|d| serde_json::from_value(serde_json::Value::String(d)).ok());
+                let approval = button
+                    .get_attribute(APPROVAL_ATTR)
+                    .and_then(|v| v.parse::<u32>().ok());
+                if let (Some(decision), Some(approval)) = (decision, approval) {
+                    with_state(&w, |s| s.answer_approval(&id, approval, decision));
+                }
             })?);
         Ok(())
     }

@@ -9,6 +9,7 @@ use futures::channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
 use futures::future::{poll_fn, LocalBoxFuture};
 use futures::StreamExt;
 use zo_core::action::{Action, Selector};
+use zo_core::policy::{FormFacts, TargetFacts};
 use zo_core::protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
@@ -287,55 +288,141 @@ fn perform(index: u32, action: &Action) -> ActionResult {
     }
 }
 
-/// A content module that snapshots the tab's current URL and runs batches (stopping at the
-/// first failure, the rest skipped), reporting running and final status per action.
-pub fn content_for(tabs_url: Rc<RefCell<String>>) -> Responder {
-    Box::new(move |msg| match msg {
-        WorkerToContent::Snapshot { request_id, .. } => Reply {
-            messages: vec![ContentToWorker::SnapshotResult {
-                request_id: request_id.clone(),
-                snapshot: page(&tabs_url.borrow()),
-            }],
-            close: false,
+/// The facts the fake page reports for an action's element: `#pw` is a password field,
+/// `#pay` a "Pay now" button, `#evil-form` a submit button of a form sent to
+/// https://evil.example, anything else a plain button.
+pub fn facts_for(action: &Action) -> Option<TargetFacts> {
+    let sel = action.selector()?.as_str();
+    let base = TargetFacts {
+        tag: "button".into(),
+        input_type: Some("button".into()),
+        ..TargetFacts::default()
+    };
+    Some(match sel {
+        "#pw" => TargetFacts {
+            tag: "input".into(),
+            input_type: Some("password".into()),
+            name: "Password".into(),
+            ..TargetFacts::default()
         },
-        WorkerToContent::ExecuteAction {
-            batch_id, actions, ..
-        } => {
-            let mut messages = Vec::new();
-            let mut results = Vec::new();
-            let mut failed = false;
-            for (i, action) in actions.iter().enumerate() {
-                let i = i as u32;
-                if failed {
-                    results.push(result(i, ActionStatus::Skipped));
-                    continue;
-                }
-                messages.push(ContentToWorker::ActionResult {
+        "#pay" => TargetFacts {
+            name: "Pay now".into(),
+            ..base
+        },
+        "#evil-form" => TargetFacts {
+            input_type: Some("submit".into()),
+            name: "Continue".into(),
+            submits: Some(FormFacts {
+                action: Some("https://evil.example/steal".into()),
+                fields: Vec::new(),
+            }),
+            ..base
+        },
+        _ => base,
+    })
+}
+
+/// A batch the fake content module is running: it waits for the verdict on action `next`.
+struct Running {
+    batch_id: String,
+    actions: Vec<Action>,
+    results: Vec<ActionResult>,
+}
+
+/// A content module that snapshots the tab's current URL and runs batches as the real one
+/// does: each action is reported running, checked (ACTION_CHECK with its facts), and run only
+/// when the verdict allows it; the first failure or refusal skips the rest.
+pub fn content_for(tabs_url: Rc<RefCell<String>>) -> Responder {
+    let batch: RefCell<Option<Running>> = RefCell::new(None);
+    Box::new(move |msg| {
+        let mut messages = Vec::new();
+        match msg {
+            WorkerToContent::Snapshot { request_id, .. } => {
+                messages.push(ContentToWorker::SnapshotResult {
+                    request_id: request_id.clone(),
+                    snapshot: page(&tabs_url.borrow()),
+                })
+            }
+            WorkerToContent::ExecuteAction {
+                batch_id, actions, ..
+            } => {
+                let run = Running {
                     batch_id: batch_id.clone(),
-                    result: result(i, ActionStatus::Running),
-                });
-                let r = perform(i, action);
-                failed = r.status == ActionStatus::Failed;
+                    actions: actions.clone(),
+                    results: Vec::new(),
+                };
+                next_check(&run, &mut messages);
+                *batch.borrow_mut() = Some(run);
+            }
+            WorkerToContent::ActionVerdict {
+                batch_id,
+                index,
+                allow,
+                reason,
+            } => {
+                let mut slot = batch.borrow_mut();
+                let Some(run) = slot
+                    .as_mut()
+                    .filter(|r| r.batch_id == *batch_id && r.results.len() == *index as usize)
+                else {
+                    return Reply {
+                        messages,
+                        close: false,
+                    };
+                };
+                let r = if *allow {
+                    perform(*index, &run.actions[*index as usize])
+                } else {
+                    ActionResult {
+                        error: Some(ActionError {
+                            code: ActionErrorCode::Refused,
+                            message: reason.clone().unwrap_or_default(),
+                        }),
+                        ..result(*index, ActionStatus::Failed)
+                    }
+                };
                 messages.push(ContentToWorker::ActionResult {
                     batch_id: batch_id.clone(),
                     result: r.clone(),
                 });
-                results.push(r);
+                let failed = r.status == ActionStatus::Failed;
+                run.results.push(r);
+                if failed {
+                    for i in run.results.len()..run.actions.len() {
+                        run.results.push(result(i as u32, ActionStatus::Skipped));
+                    }
+                }
+                next_check(run, &mut messages);
             }
-            messages.push(ContentToWorker::BatchDone {
-                batch_id: batch_id.clone(),
-                results,
-            });
-            Reply {
-                messages,
-                close: false,
-            }
+            _ => {}
         }
-        _ => Reply {
-            messages: vec![],
+        Reply {
+            messages,
             close: false,
-        },
+        }
     })
+}
+
+/// The running status and check of the next action, or BATCH_DONE after the last.
+fn next_check(run: &Running, messages: &mut Vec<ContentToWorker>) {
+    let i = run.results.len();
+    match run.actions.get(i) {
+        Some(action) => {
+            messages.push(ContentToWorker::ActionResult {
+                batch_id: run.batch_id.clone(),
+                result: result(i as u32, ActionStatus::Running),
+            });
+            messages.push(ContentToWorker::ActionCheck {
+                batch_id: run.batch_id.clone(),
+                index: i as u32,
+                facts: facts_for(action),
+            });
+        }
+        None => messages.push(ContentToWorker::BatchDone {
+            batch_id: run.batch_id.clone(),
+            results: run.results.clone(),
+        }),
+    }
 }
 
 /// A fake tab at https://shop.example/ with the scripted content module.

@@ -215,6 +215,17 @@ async fn fetch(method: &str, path: &str, body: Option<&Value>) -> Value {
     serde_json::from_str(&text.as_string().unwrap()).unwrap()
 }
 
+/// Defines a `zo-dev serve` script: one answer per Co-browse step.
+pub async fn define_script(name: &str, steps: &[&str]) {
+    let reply = fetch(
+        "POST",
+        "/__script",
+        Some(&json!({"name": name, "steps": steps})),
+    )
+    .await;
+    assert_eq!(reply["ok"], true, "{reply}");
+}
+
 /// The server's whole answer to `input` (non-streaming, fault directives left out by caller).
 pub async fn reference_text(input: &str) -> String {
     let answer = fetch(

@@ -9,7 +9,7 @@ fn stop_while_running_cancels_and_skips_pending_actions() {
     c.on_answer(answer(vec![
         click("#a"),
         click("#b"),
-        navigate("https://x.example/"),
+        navigate("https://shop.example/x"),
         click("#c"),
     ]));
     c.on_action_progress(ok(0, None));
@@ -55,14 +55,19 @@ fn stop_while_asking_or_navigating_finishes() {
     assert!(c.on_answer(answer(vec![done("late")])).is_empty());
 
     let mut c = asked(10);
-    c.on_answer(answer(vec![navigate("https://x.example/"), click("#a")]));
+    c.on_answer(answer(vec![
+        navigate("https://shop.example/x"),
+        click("#a"),
+    ]));
     let out = c.stop();
     assert_eq!(
         statuses(&out),
         vec![(0, ActionStatus::Skipped), (1, ActionStatus::Skipped)]
     );
     assert!(!out.contains(&Command::CancelBatch));
-    assert!(c.on_navigated(Ok("https://x.example/".into())).is_empty());
+    assert!(c
+        .on_navigated(Ok("https://shop.example/x".into()))
+        .is_empty());
 }
 
 #[test]
@@ -114,7 +119,7 @@ fn failure_reported_by_content_skips_the_rest_of_the_step() {
     c.on_answer(answer(vec![
         click("#a"),
         click("#b"),
-        navigate("https://n.example/"),
+        navigate("https://shop.example/n"),
         click("#c"),
     ]));
     let out = c.on_batch_done(BatchOutcome {
@@ -179,8 +184,8 @@ fn failed_or_incomplete_answer_fails_the_loop() {
 #[test]
 fn conversation_id_is_kept_from_the_chat_or_learned_from_zo() {
     let mut c = Cobrowse::new("g", 5, Some("chat-conv".to_string()));
-    c.start();
-    let out = c.on_snapshot(Ok(page("https://a.example/")));
+    c.start(SHOP);
+    let out = c.on_snapshot(Ok(page("https://shop.example/a")));
     assert!(
         matches!(&out[..], [Command::Ask { conversation_id: Some(id), .. }] if id == "chat-conv")
     );
@@ -191,7 +196,7 @@ fn conversation_id_is_kept_from_the_chat_or_learned_from_zo() {
         results: vec![ok(0, None)],
         interrupted: None,
     });
-    let out = c.on_snapshot(Ok(page("https://a.example/")));
+    let out = c.on_snapshot(Ok(page("https://shop.example/a")));
     assert!(
         matches!(&out[..], [Command::Ask { conversation_id: Some(id), step: 2, .. }] if id == "chat-conv")
     );
@@ -204,8 +209,8 @@ fn out_of_phase_inputs_are_ignored() {
     assert!(c.on_snapshot(Ok(page("x"))).is_empty());
     assert!(c.on_answer(answer(vec![done("x")])).is_empty());
     assert!(c.on_navigated(Ok("x".into())).is_empty());
-    c.start();
-    assert!(c.start().is_empty());
+    c.start(SHOP);
+    assert!(c.start(SHOP).is_empty());
     assert!(c.on_batch_done(BatchOutcome::default()).is_empty());
     // Progress for an index outside the batch is ignored.
     let mut c = asked(5);
@@ -219,7 +224,7 @@ fn unreachable_page_fails_the_first_action_and_skips_the_rest() {
     c.on_answer(answer(vec![
         click("#a"),
         click("#b"),
-        navigate("https://x.example/"),
+        navigate("https://shop.example/x"),
     ]));
     let out = c.on_batch_done(BatchOutcome {
         results: vec![],
@@ -251,7 +256,7 @@ fn unreachable_page_fails_the_first_action_and_skips_the_rest() {
 #[test]
 fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
     let mut c = Cobrowse::new("log me in", 10, None);
-    c.start();
+    c.start(SHOP);
     let mut login = page("https://shop.example/login");
     login.elements.push(SnapshotElement {
         selector: "#f3".to_string(),

@@ -1,0 +1,129 @@
+//! The pre-check of every action: find its element (with the usual waiting), post
+//! ACTION_CHECK with the facts about it, and act only on an ACTION_VERDICT that allows it. A
+//! refusal fails the action as `refused` with the worker's reason (the batch then stops, as
+//! on any failure). After a verdict, the selector must still lead to the element that was
+//! checked (or one with the same facts): a page that changed while the user decided is not
+//! acted on.
+
+use std::cell::RefCell;
+
+use futures::channel::oneshot;
+use futures::future::{select, Either};
+use futures::pin_mut;
+use zo_core::action::Action;
+use zo_core::protocol::ActionErrorCode;
+
+use crate::failure::Failure;
+use crate::reply::Reply;
+use crate::{dom, encode, facts, locate};
+
+/// How long an action waits for its verdict: past the worker's own bound on the user's
+/// answer, so only a worker that went away leaves it waiting this long.
+pub const VERDICT_TIMEOUT_MS: u32 = 11 * 60 * 1000;
+
+/// The action waiting for its verdict (batches run one at a time, actions in order).
+struct Waiter {
+    batch_id: String,
+    index: u32,
+    /// Sent on allow; dropped on a refusal, whose reason is then in `REFUSED`.
+    allow: oneshot::Sender<()>,
+}
+
+thread_local! {
+    static WAITING: RefCell<Option<Waiter>> = const { RefCell::new(None) };
+    /// The reason of the last refusal, taken by the action it refused.
+    static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// The worker's ACTION_VERDICT for action `index` of `batch_id`; false when nothing waits.
+pub fn verdict(batch_id: &str, index: u32, allow: bool, reason: Option<String>) -> bool {
+    let waiter = WAITING.with(|w| {
+        let mut w = w.borrow_mut();
+        let matches = w
+            .as_ref()
+            .is_some_and(|x| x.batch_id == batch_id && x.index == index);
+        if matches {
+            w.take()
+        } else {
+            None
+        }
+    });
+    let Some(waiter) = waiter else {
+        return false;
+    };
+    if allow {
+        return waiter.allow.send(()).is_ok();
+    }
+    let why = reason.unwrap_or_else(|| "the extension refused this action".to_string());
+    REFUSED.with(|r| *r.borrow_mut() = Some(why));
+    drop(waiter);
+    true
+}
+
+/// Forgets the waiter of an action that stopped waiting (cancelled, timed out, answered).
+struct Registration;
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        WAITING.with(|w| w.borrow_mut().take());
+    }
+}
+
+/// Checks action `index` of batch `batch_id` with the worker before it runs.
+pub async fn check(
+    reply: &Reply,
+    batch_id: &str,
+    index: u32,
+    action: &Action,
+    timeout_ms: u32,
+) -> Result<(), Failure> {
+    // navigate belongs to the worker (refused here anyway); done does nothing in the page.
+    if matches!(action, Action::Navigate { .. } | Action::Done { .. }) {
+        return Ok(());
+    }
+    let deadline = dom::now() + f64::from(timeout_ms);
+    let checked = match action.selector() {
+        Some(sel) => {
+            let el = locate::wait_for(sel.as_str(), deadline, timeout_ms).await?;
+            let el = facts::target(action, el);
+            let f = facts::of(&el);
+            Some((sel, el, f))
+        }
+        None => None,
+    };
+    let (tx, rx) = oneshot::channel();
+    WAITING.with(|w| {
+        *w.borrow_mut() = Some(Waiter {
+            batch_id: batch_id.to_string(),
+            index,
+            allow: tx,
+        })
+    });
+    REFUSED.with(|r| r.borrow_mut().take());
+    let _registered = Registration;
+    let f = checked.as_ref().map(|(_, _, f)| f);
+    reply.send(&encode::action_check(batch_id, index, f));
+    let timeout = gloo_timers::future::TimeoutFuture::new(VERDICT_TIMEOUT_MS);
+    pin_mut!(rx);
+    if let Either::Right(_) | Either::Left((Err(_), _)) = select(rx, timeout).await {
+        let why = REFUSED.with(|r| r.borrow_mut().take());
+        return Err(Failure::new(
+            ActionErrorCode::Refused,
+            why.unwrap_or_else(|| "the extension gave no verdict for this action".to_string()),
+        ));
+    }
+    if let Some((sel, el, f)) = checked {
+        let now = locate::query(sel.as_str())?.map(|e| facts::target(action, e));
+        let same = now.is_some_and(|now| now == el || facts::of(&now) == f);
+        if !same {
+            return Err(Failure::new(
+                ActionErrorCode::Refused,
+                format!(
+                    "{sel} no longer is the element that was checked (the page changed); \
+                     it was not acted on"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! Sites the user's own message names: addresses (`https://shop.example/cart`) and bare host
+//! names (`example.com`, `docs.example.org:8080`, `localhost:3000`, `192.168.1.1`). A task may go
+//! to a named site without asking, because the person asked for it in their own words.
+//!
+//! A named domain covers itself and its subdomains (`example.com` covers `www.example.com` and
+//! `shop.example.com`: one owner controls a domain's subdomains), and `www.example.com` covers
+//! the same as `example.com`. A domain must have two labels or more, so no bare suffix (`com`)
+//! is ever named. An IP address or a dotless name (`localhost`) covers exactly itself. Without
+//! a port in the message only the scheme's default port matches; with one, only that port.
+//! E-mail addresses (`ada@example.com`) name a person, not a site, and are skipped.
+
+use super::host::Host;
+use super::origin::{Destination, Origin};
+
+/// A site named in the user's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedSite {
+    host: Host,
+    port: Option<u16>,
+}
+
+/// Most sites read from one message (a pasted list of URLs cannot grow the scope without end).
+pub const MAX_NAMED_SITES: usize = 32;
+
+impl NamedSite {
+    /// Whether `origin` belongs to this named site.
+    pub fn covers(&self, origin: &Origin) -> bool {
+        let port_ok = match self.port {
+            Some(p) => origin.port == p,
+            None => origin.port == origin.scheme.default_port(),
+        };
+        if !port_ok {
+            return false;
+        }
+        match (&self.host, &origin.host) {
+            (Host::Domain(named), Host::Domain(_)) => {
+                let Some(target) = origin.host.domain() else {
+                    return false;
+                };
+                let named = named.strip_suffix('.').unwrap_or(named);
+                if !named.contains('.') {
+                    return target == named;
+                }
+                let base = named.strip_prefix("www.").unwrap_or(named);
+                target == base
+                    || target
+                        .strip_suffix(base)
+                        .is_some_and(|rest| rest.ends_with('.'))
+            }
+            (named, target) => named == target,
+        }
+    }
+}
+
+/// The sites named in `text`, in order, without repeats, at most [`MAX_NAMED_SITES`].
+pub fn named_sites(text: &str) -> Vec<NamedSite> {
+    let mut out: Vec<NamedSite> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && out.len() < MAX_NAMED_SITES {
+        let starts_token = i == 0 || !is_host_byte(bytes[i - 1]);
+        if !starts_token || !is_host_byte(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let after_at = i > 0 && bytes[i - 1] == b'@';
+        let rest = &text[i..];
+        let (site, used) = if starts_with_web_scheme(rest) {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '\''))
+                .unwrap_or(rest.len());
+            (from_url(&rest[..end]), end)
+        } else {
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':')))
+                .unwrap_or(rest.len());
+            let site = if after_at {
+                None
+            } else {
+                from_bare(&rest[..end])
+            };
+            (site, end.max(1))
+        };
+        if let Some(site) = site {
+            if !out.contains(&site) {
+                out.push(site);
+            }
+        }
+        i += used;
+    }
+    out
+}
+
+fn is_host_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'.'
+}
+
+fn starts_with_web_scheme(s: &str) -> bool {
+    let lower = |n: usize| s.get(..n).map(str::to_ascii_lowercase);
+    lower(7).as_deref() == Some("http://") || lower(8).as_deref() == Some("https://")
+}
+
+fn from_url(url: &str) -> Option<NamedSite> {
+    let url = url.trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '}']);
+    match Destination::parse(url).ok()? {
+        Destination::Web {
+            origin,
+            credentials: false,
+        } => {
+            let default = origin.port == origin.scheme.default_port();
+            Some(NamedSite {
+                host: origin.host,
+                port: (!default).then_some(origin.port),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `host` or `host:port` written bare: a domain with a letter-only top label of 2 or more
+/// letters, an IPv4 dotted quad, or `localhost`.
+fn from_bare(token: &str) -> Option<NamedSite> {
+    let token = token.trim_end_matches(['.', ':', '-']);
+    let (host, port) = match token.rsplit_once(':') {
+        Some((h, p)) => (h, Some(p.parse::<u16>().ok()?)),
+        None => (token, None),
+    };
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let labels: Vec<&str> = host.split('.').collect();
+    let well_formed = labels
+        .iter()
+        .all(|l| !l.is_empty() && l.len() <= 63 && !l.starts_with('-') && !l.ends_with('-'));
+    if !well_formed {
+        return None;
+    }
+    let top = labels.last()?;
+    let domain =
+        labels.len() >= 2 && top.len() >= 2 && top.bytes().all(|b| b.is_ascii_alphabetic());
+    let quad = labels.len() == 4 && labels.iter().all(|l| l.bytes().all(|b| b.is_ascii_digit()));
+    if !(domain || quad || host.eq_ignore_ascii_case("localhost")) {
+        return None;
+    }
+    Some(NamedSite {
+        host: Host::parse(host).ok()?,
+        port,
+    })
+}

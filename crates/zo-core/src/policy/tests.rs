@@ -1,0 +1,7 @@
+//! Tests of the containment policy, by concept: reading hosts and addresses, the sites a
+//! message names, secret fields and sensitive words, and the rules of a task's scope.
+
+mod addresses;
+mod names;
+mod rules;
+mod words;

@@ -1,0 +1,136 @@
+//! A Co-browse task's containment in its message: the line of origins the task may act on,
+//! one card per approval request (what will happen and where, why it asks, and Allow once /
+//! Allow for this task / Deny as real buttons, so Tab and Enter reach them), and the
+//! work-log notes. The panel listens for the cards' buttons on [`MessageView::approvals`].
+
+use web_sys::{Document, Element};
+use zo_core::trust_view::{ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};
+
+use super::sections::replace_or_append;
+use super::MessageView;
+use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class, DomResult};
+
+/// Attribute of a card button: the decision it sends.
+pub const DECISION_ATTR: &str = "data-decision";
+/// Attribute of a card and its buttons: the request's id.
+pub const APPROVAL_ATTR: &str = "data-approval-id";
+
+/// The three containers, hidden until used: origins, approvals, notes.
+pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
+    let scope = el(doc, "div", "scope")?;
+    set_hidden(&scope, true);
+    let approvals = el(doc, "div", "approvals")?;
+    set_attr(&approvals, "aria-live", "polite")?;
+    set_hidden(&approvals, true);
+    let notes = el(doc, "ul", "notes")?;
+    set_attr(&notes, "aria-label", "Notes")?;
+    set_hidden(&notes, true);
+    Ok((scope, approvals, notes))
+}
+
+fn decision_name(d: zo_core::protocol::ApprovalDecision) -> &'static str {
+    use zo_core::protocol::ApprovalDecision::*;
+    match d {
+        Once => "once",
+        Task => "task",
+        Deny => "deny",
+    }
+}
+
+impl MessageView {
+    pub(super) fn show_scope(&self, chips: &[ScopeChip]) -> DomResult<()> {
+        clear(&self.scope);
+        set_hidden(&self.scope, chips.is_empty());
+        if chips.is_empty() {
+            return Ok(());
+        }
+        append(
+            &self.scope,
+            &text_el(&self.doc, "span", "scope-label", SCOPE_LABEL)?,
+        )?;
+        let list = el(&self.doc, "ul", "scope-list")?;
+        set_attr(&list, "aria-label", SCOPE_LABEL)?;
+        for chip in chips {
+            let item = el(&self.doc, "li", "scope-chip")?;
+            toggle_class(&item, "read-only", chip.read_only);
+            set_attr(&item, "title", &chip.note)?;
+            append(
+                &item,
+                &text_el(&self.doc, "span", "scope-origin", &chip.origin)?,
+            )?;
+            append(
+                &item,
+                &text_el(
+                    &self.doc,
+                    "span",
+                    "scope-note",
+                    &format!(" ({})", chip.note),
+                )?,
+            )?;
+            append(&list, &item)?;
+        }
+        append(&self.scope, &list)
+    }
+
+    pub(super) fn show_card(&self, position: usize, card: &ApprovalCard) -> DomResult<()> {
+        set_hidden(&self.approvals, false);
+        let waiting = card.state == CardState::Waiting;
+        let root = el(&self.doc, "section", "approval")?;
+        let id = card.id.to_string();
+        set_attr(&root, APPROVAL_ATTR, &id)?;
+        set_attr(
+            &root,
+            "data-state",
+            if waiting { "waiting" } else { "closed" },
+        )?;
+        set_attr(&root, "role", "group")?;
+        set_attr(
+            &root,
+            "aria-label",
+            &format!("Approval needed: {}", card.title),
+        )?;
+        append(
+            &root,
+            &text_el(&self.doc, "div", "approval-label", "Approval needed")?,
+        )?;
+        append(
+            &root,
+            &text_el(&self.doc, "p", "approval-title", &card.title)?,
+        )?;
+        let reasons = el(&self.doc, "ul", "approval-reasons")?;
+        for r in &card.reasons {
+            append(&reasons, &text_el(&self.doc, "li", "", r)?)?;
+        }
+        append(&root, &reasons)?;
+        if waiting {
+            let actions = el(&self.doc, "div", "approval-actions")?;
+            for (label, decision) in CARD_BUTTONS {
+                let class = match decision {
+                    zo_core::protocol::ApprovalDecision::Deny => "btn danger",
+                    zo_core::protocol::ApprovalDecision::Once => "btn primary",
+                    zo_core::protocol::ApprovalDecision::Task => "btn",
+                };
+                let b = text_el(&self.doc, "button", class, label)?;
+                set_attr(&b, "type", "button")?;
+                set_attr(&b, DECISION_ATTR, decision_name(decision))?;
+                set_attr(&b, APPROVAL_ATTR, &id)?;
+                append(&actions, &b)?;
+            }
+            append(&root, &actions)?;
+        }
+        if let Some(outcome) = card.outcome {
+            let line = text_el(&self.doc, "p", "approval-outcome", outcome)?;
+            if let CardState::Answered(d) = card.state {
+                set_attr(&line, "data-decision", decision_name(d))?;
+            }
+            append(&root, &line)?;
+        }
+        replace_or_append(&self.approvals, position, &root)
+    }
+
+    pub(super) fn show_note(&self, position: usize, text: &str) -> DomResult<()> {
+        set_hidden(&self.notes, false);
+        let item = text_el(&self.doc, "li", "note", text)?;
+        replace_or_append(&self.notes, position, &item)
+    }
+}

@@ -1,0 +1,52 @@
+//! The approval round trip of a Co-browse task: the worker posts APPROVAL_REQUEST to the
+//! session's panel and waits for its APPROVAL (allow once, allow for this task, deny). Stop
+//! or the panel going away ends the wait as stopped; no answer within [`APPROVAL_TIMEOUT_MS`]
+//! is "no answer", which ends the task.
+
+use futures::future::{select, Either};
+use futures::pin_mut;
+use gloo_timers::future::TimeoutFuture;
+use zo_core::policy::ApprovalRequest;
+use zo_core::protocol::{ApprovalDecision, WorkerToPanel};
+
+use crate::session::Session;
+
+/// How long a request waits for the user (the content module waits a little longer for its
+/// verdict).
+pub const APPROVAL_TIMEOUT_MS: u32 = 10 * 60 * 1000;
+
+/// The session was stopped (or its panel went away) while a request waited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped;
+
+/// Asks the session's panel about request `id`: the user's decision, or `None` when nobody
+/// answered within `timeout_ms`.
+pub async fn ask(
+    session: &Session,
+    id: u32,
+    request: &ApprovalRequest,
+    timeout_ms: u32,
+) -> Result<Option<ApprovalDecision>, Stopped> {
+    let answer = session.expect_approval(id);
+    session.emit(WorkerToPanel::ApprovalRequest {
+        session_id: session.id().to_string(),
+        approval_id: id,
+        kind: request.kind(),
+        description: request.description.clone(),
+        origin: request.origin.clone(),
+        reasons: request.reasons(),
+        destination: request.destination().map(ToString::to_string),
+    });
+    if !session.is_live() {
+        return Err(Stopped);
+    }
+    let timeout = TimeoutFuture::new(timeout_ms);
+    let stopped = session.cancel_token().cancelled();
+    pin_mut!(stopped);
+    match select(answer, select(timeout, stopped)).await {
+        Either::Left((Ok(decision), _)) => Ok(Some(decision)),
+        Either::Left((Err(_), _)) => Err(Stopped),
+        Either::Right((Either::Left(_), _)) => Ok(None),
+        Either::Right((Either::Right(_), _)) => Err(Stopped),
+    }
+}
