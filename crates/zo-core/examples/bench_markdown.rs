@@ -7,7 +7,7 @@
 use std::io::Read;
 use std::time::Instant;
 
-use zo_core::markdown::MarkdownStream;
+use zo_core::markdown::{Blocks, MarkdownStream};
 
 fn split(text: &str, n: usize) -> Vec<&str> {
     let mut out = Vec::with_capacity(n);
@@ -46,17 +46,17 @@ fn main() -> Result<(), String> {
     let mut html_bytes = 0usize;
     for _ in 0..runs {
         let mut md = MarkdownStream::new();
+        let mut blocks = Blocks::default();
         let mut each = Vec::with_capacity(pieces.len());
-        html_bytes = 0;
         let start = Instant::now();
         for piece in &pieces {
             let t = Instant::now();
             let u = md.push(piece);
             each.push(t.elapsed().as_secs_f64() * 1e3);
-            html_bytes += u.finished.iter().map(|(_, h)| h.len()).sum::<usize>();
+            blocks.apply(&u);
         }
-        let end = md.finish();
-        html_bytes += end.finished.iter().map(|(_, h)| h.len()).sum::<usize>();
+        blocks.apply(&md.finish());
+        html_bytes = blocks.html().len();
         totals.push(start.elapsed().as_secs_f64() * 1e3);
         firsts.push(each[..window].iter().sum());
         lasts.push(each[each.len() - window..].iter().sum());

@@ -164,7 +164,8 @@ impl MessageView {
         for (i, row) in chat::timeline_rows(message).iter().enumerate() {
             view.show_row(i, row)?;
         }
-        view.blocks.replace(&markdown::render(&message.text))?;
+        view.blocks
+            .replace(&markdown::render_blocks(&message.text))?;
         if let Some(card) = chat::stored_error_card(message) {
             view.show_error(&card);
         }
@@ -175,7 +176,7 @@ impl MessageView {
     pub fn apply(&mut self, change: &Change) -> DomResult<()> {
         match change {
             Change::Answer(update) => self.blocks.apply(update)?,
-            Change::AnswerReplaced(html) => self.blocks.replace(html)?,
+            Change::AnswerReplaced(blocks) => self.blocks.replace(blocks)?,
             Change::ReasoningDelta(delta) => {
                 set_hidden(&self.thinking, false);
                 let node = self.doc.create_text_node(delta);
@@ -194,6 +195,11 @@ impl MessageView {
             Change::Error(card) => self.show_error(card),
         }
         Ok(())
+    }
+
+    /// The element holding the answer's Markdown blocks.
+    pub fn answer(&self) -> &Element {
+        &self.answer
     }
 
     pub fn set_indicator_label(&self, label: &str) {

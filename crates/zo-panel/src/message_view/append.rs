@@ -5,7 +5,7 @@
 //! selection inside the block survives. Any other change replaces the block's HTML.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
+use web_sys::{CharacterData, Element, Node};
 
 /// Elements whose text the HTML parser keeps in place (no foster parenting, no implied end
 /// tags), so appending to them matches parsing the new HTML.
@@ -70,10 +70,8 @@ fn append_text(block: &Element, old: &str, new: &str) -> Option<()> {
         let node = target.owner_document()?.create_text_node(&text);
         target.append_child(&node).ok()?;
     } else {
-        let node = last_text?;
-        let mut data = node.node_value()?;
-        data.push_str(&text);
-        node.set_node_value(Some(&data));
+        let node: CharacterData = last_text?.dyn_into().ok()?;
+        node.append_data(&text).ok()?;
     }
     Some(())
 }

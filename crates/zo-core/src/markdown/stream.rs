@@ -1,0 +1,412 @@
+//! The incremental renderer: the answer so far, its finished blocks, and the open tail that
+//! each delta renders again.
+//!
+//! After each delta the open tail (the text after the last finished block) is parsed again;
+//! the items that [`super::boundary::settled`] finds finished move into finished ranges
+//! ("units") and are never rendered again, unless a definition that a later part of the
+//! answer adds or changes resolves a reference in them (see [`super::refs`]): then that unit
+//! alone is rendered again. The blocks of a push therefore equal those of rendering the
+//! whole text so far.
+//!
+//! Linear work: a push may spend [`EAGER_BYTES`] of parsing plus a credit of
+//! [`CREDIT_PER_BYTE`] per byte pushed, banked across pushes. An open tail (or a unit to
+//! render again) larger than that waits until enough credit has been earned: one paragraph of
+//! 100 KB is then rendered again each time the answer has grown by about 1/16 of it, and
+//! shows its previous rendering in between. The total parsing work is at most
+//! `EAGER_BYTES` per push plus `CREDIT_PER_BYTE` per byte; [`MarkdownStream::work`] counts it.
+//! [`MarkdownStream::finish`] renders everything that is left, whatever it costs.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::Range;
+
+use super::boundary::{joined, line_start, settled};
+use super::pass::{self, Item, Scope};
+use super::refs::{Definitions, Key, Label, LinkTarget};
+
+/// Parsing each push may do without credit: open tails up to this size are rendered on
+/// every push.
+pub const EAGER_BYTES: usize = 8192;
+/// Parsing credit earned per byte pushed.
+pub const CREDIT_PER_BYTE: usize = 16;
+
+/// What a push or [`MarkdownStream::finish`] changed in the answer's blocks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BlockUpdate {
+    /// Blocks whose HTML is new or different, by id, in ascending order.
+    pub changed: Vec<(u32, String)>,
+    /// How many blocks the answer has now (ids `0..len`); blocks from `len` on are gone.
+    pub len: u32,
+    /// Blocks below this id are finished: they change again only when a definition later in
+    /// the answer resolves a reference in them.
+    pub finished: u32,
+    /// Blocks were removed (the answer had more than `len` before).
+    pub removed: bool,
+}
+
+impl BlockUpdate {
+    /// Nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.changed.is_empty() && !self.removed
+    }
+}
+
+/// The blocks an answer shows, kept up to date from [`BlockUpdate`]s (what the panel's DOM
+/// holds, as strings).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Blocks(pub Vec<String>);
+
+impl Blocks {
+    pub fn apply(&mut self, update: &BlockUpdate) {
+        for (id, html) in &update.changed {
+            let id = *id as usize;
+            if self.0.len() <= id {
+                self.0.resize(id + 1, String::new());
+            }
+            self.0[id].clone_from(html);
+        }
+        self.0.truncate(update.len as usize);
+    }
+
+    /// All blocks' HTML, joined.
+    pub fn html(&self) -> String {
+        self.0.concat()
+    }
+}
+
+/// A range of finished blocks that renders by itself.
+#[derive(Debug, Clone)]
+struct Unit {
+    range: Range<usize>,
+    first: u32,
+    count: u32,
+    /// Labels it refers to that no finished definition resolves yet.
+    refs: Vec<Key>,
+}
+
+/// Incremental Markdown renderer: feed deltas with [`MarkdownStream::push`], end with
+/// [`MarkdownStream::finish`].
+#[derive(Debug, Default, Clone)]
+pub struct MarkdownStream {
+    /// The answer so far, line ends normalized to `\n`.
+    text: String,
+    /// The last byte pushed was `\r` (an `\n` right after it belongs to the same line end).
+    after_cr: bool,
+    /// Where the open tail starts.
+    stable: usize,
+    units: Vec<Unit>,
+    /// Finished blocks (ids below this).
+    finished: u32,
+    /// HTML of the open blocks as last reported.
+    open: Vec<String>,
+    defs: Definitions,
+    /// Units referring to each label that no finished definition resolves yet.
+    index: HashMap<Key, HashSet<usize>>,
+    /// Units to render again (a definition changed) and their total size.
+    dirty: BTreeSet<usize>,
+    dirty_bytes: usize,
+    /// Text length when the tail was last rendered.
+    rendered: usize,
+    credit: usize,
+    work: u64,
+}
+
+impl MarkdownStream {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Bytes of Markdown parsed so far (each parse counts its whole input).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The answer so far (line ends normalized).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Appends text without rendering it (the next push or [`Self::finish`] does).
+    pub fn load(&mut self, text: &str) {
+        self.append(text);
+    }
+
+    /// Appends a delta and renders what changed (see the module doc for when a large open
+    /// tail waits).
+    pub fn push(&mut self, delta: &str) -> BlockUpdate {
+        self.append(delta);
+        self.credit = self
+            .credit
+            .saturating_add(delta.len().saturating_mul(CREDIT_PER_BYTE));
+        let mut update = self.unchanged();
+        let tail = if self.rendered == self.text.len() {
+            0
+        } else {
+            self.text.len() - self.stable
+        };
+        if tail + self.dirty_bytes == 0 {
+            return update;
+        }
+        let available = EAGER_BYTES.saturating_add(self.credit);
+        if tail > available {
+            return update;
+        }
+        let mut budget = available - tail;
+        if tail > 0 {
+            self.render_tail(false, &mut update);
+        }
+        self.render_dirty(Some(&mut budget), &mut update);
+        // What the push spent beyond its eager allowance comes out of the credit.
+        let spent = available - budget;
+        self.credit -= spent.saturating_sub(EAGER_BYTES).min(self.credit);
+        update
+    }
+
+    /// End of the answer: everything is finished and rendered.
+    pub fn finish(&mut self) -> BlockUpdate {
+        let mut update = self.unchanged();
+        if self.stable < self.text.len() || !self.open.is_empty() {
+            self.render_tail(true, &mut update);
+        }
+        self.render_dirty(None, &mut update);
+        update
+    }
+
+    fn unchanged(&self) -> BlockUpdate {
+        BlockUpdate {
+            changed: Vec::new(),
+            len: self.finished + self.open.len() as u32,
+            finished: self.finished,
+            removed: false,
+        }
+    }
+
+    /// Appends `delta` with `\r\n` and `\r` line ends turned into `\n`.
+    fn append(&mut self, delta: &str) {
+        let mut rest = delta;
+        if self.after_cr {
+            rest = rest.strip_prefix('\n').unwrap_or(rest);
+        }
+        if !rest.is_empty() {
+            self.after_cr = rest.ends_with('\r');
+        }
+        if !rest.contains('\r') {
+            self.text.push_str(rest);
+            return;
+        }
+        let mut chars = rest.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\r' {
+                chars.next_if_eq(&'\n');
+                self.text.push('\n');
+            } else {
+                self.text.push(c);
+            }
+        }
+    }
+
+    /// Parses the open tail, finishes the items that are settled and reports the blocks that
+    /// changed. `at_end`: everything is settled.
+    fn render_tail(&mut self, at_end: bool, update: &mut BlockUpdate) {
+        let range = self.stable..self.text.len();
+        let pass = pass::run(&self.text, range, &self.defs, Scope::Tail);
+        self.work += pass.parsed as u64;
+        self.rendered = self.text.len();
+        let settled = if at_end {
+            pass.items.len()
+        } else {
+            settled(&self.text, &pass.items)
+        };
+        let cut = match pass.items.get(settled) {
+            Some(item) => line_start(&self.text, item.start),
+            None if at_end => self.text.len(),
+            None => self.stable,
+        };
+
+        // Definitions: those before the cut are final, the rest belong to the open tail.
+        let mut links = pass.links;
+        links.sort_by_key(|d| d.start);
+        let mut finished_links = Vec::new();
+        let mut tail_links: HashMap<Label, LinkTarget> = HashMap::new();
+        for def in links {
+            if def.start < cut {
+                finished_links.push((def.label, def.target));
+            } else {
+                tail_links.entry(def.label).or_insert(def.target);
+            }
+        }
+        let (done, open): (Vec<_>, Vec<_>) = pass.notes.into_iter().partition(|(_, at)| *at < cut);
+        let finished_notes: Vec<Label> = done.into_iter().map(|(l, _)| l).collect();
+        let tail_notes: HashSet<Label> = open.into_iter().map(|(l, _)| l).collect();
+        let newly_final: Vec<Key> = finished_links
+            .iter()
+            .map(|(l, _)| Key::Link(l.clone()))
+            .chain(finished_notes.iter().cloned().map(Key::Note))
+            .collect();
+        let changed = self
+            .defs
+            .update(finished_links, finished_notes, tail_links, tail_notes);
+        let touched: Vec<usize> = changed
+            .iter()
+            .filter_map(|key| self.index.get(key))
+            .flatten()
+            .copied()
+            .collect();
+        for unit in touched {
+            self.mark_dirty(unit);
+        }
+        for key in &newly_final {
+            if self.defs.is_final(key) {
+                self.index.remove(key);
+            }
+        }
+
+        let old_open = std::mem::take(&mut self.open);
+        let old_finished = self.finished;
+        let mut items = pass.items.into_iter();
+        let done: Vec<Item> = items.by_ref().take(settled).collect();
+        self.finish_units(done, cut, &old_open, old_finished, update);
+        self.stable = cut;
+        for html in items.map(|i| i.html).filter(|h| !h.is_empty()) {
+            let id = self.finished + self.open.len() as u32;
+            let old = old_open.get((id - old_finished) as usize);
+            if old != Some(&html) {
+                update.changed.push((id, html.clone()));
+            }
+            self.open.push(html);
+        }
+        update.finished = self.finished;
+        let len = self.finished + self.open.len() as u32;
+        update.removed |= len < update.len;
+        update.len = len;
+    }
+
+    /// Turns settled items into units (split where items may be rendered apart).
+    fn finish_units(
+        &mut self,
+        items: Vec<Item>,
+        cut: usize,
+        old_open: &[String],
+        old_finished: u32,
+        update: &mut BlockUpdate,
+    ) {
+        let mut groups: Vec<Vec<Item>> = Vec::new();
+        for item in items {
+            match groups.last_mut() {
+                Some(group)
+                    if group
+                        .last()
+                        .is_some_and(|prev| joined(&self.text, prev, &item)) =>
+                {
+                    group.push(item)
+                }
+                _ => groups.push(vec![item]),
+            }
+        }
+        let starts: Vec<usize> = groups
+            .iter()
+            .enumerate()
+            .map(|(g, group)| match (g, group.first()) {
+                (0, _) | (_, None) => self.stable,
+                (_, Some(first)) => line_start(&self.text, first.start),
+            })
+            .chain(std::iter::once(cut))
+            .collect();
+        for (g, group) in groups.into_iter().enumerate() {
+            let first = self.finished;
+            let mut refs: Vec<Key> = Vec::new();
+            for item in group {
+                refs.extend(item.refs.into_iter().filter(|k| !self.defs.is_final(k)));
+                if item.html.is_empty() {
+                    continue;
+                }
+                let id = self.finished;
+                if old_open.get((id - old_finished) as usize) != Some(&item.html) {
+                    update.changed.push((id, item.html));
+                }
+                self.finished += 1;
+            }
+            let refs = distinct(refs);
+            let unit = self.units.len();
+            for key in &refs {
+                self.index.entry(key.clone()).or_default().insert(unit);
+            }
+            self.units.push(Unit {
+                range: starts[g]..starts[g + 1],
+                first,
+                count: self.finished - first,
+                refs,
+            });
+        }
+    }
+
+    fn mark_dirty(&mut self, unit: usize) {
+        if let Some(u) = self.units.get(unit) {
+            if self.dirty.insert(unit) {
+                self.dirty_bytes += u.range.len();
+            }
+        }
+    }
+
+    /// Renders again the units whose references resolve differently now, in order, while
+    /// `budget` allows (all of them without a budget).
+    fn render_dirty(&mut self, mut budget: Option<&mut usize>, update: &mut BlockUpdate) {
+        while let Some(&unit) = self.dirty.first() {
+            let Some(u) = self.units.get(unit).cloned() else {
+                self.dirty.remove(&unit);
+                continue;
+            };
+            let cost = u.range.len();
+            if let Some(budget) = budget.as_deref_mut() {
+                if cost > *budget {
+                    break;
+                }
+                *budget -= cost;
+            }
+            self.dirty.remove(&unit);
+            self.dirty_bytes -= cost.min(self.dirty_bytes);
+            let pass = pass::run(&self.text, u.range.clone(), &self.defs, Scope::Finished);
+            self.work += pass.parsed as u64;
+            let mut blocks: Vec<String> = Vec::new();
+            let mut refs: Vec<Key> = Vec::new();
+            for item in pass.items {
+                refs.extend(item.refs.into_iter().filter(|k| !self.defs.is_final(k)));
+                if !item.html.is_empty() {
+                    blocks.push(item.html);
+                }
+            }
+            // The block structure does not depend on definitions: the same number of blocks.
+            // Should it differ, the extra HTML joins the last block.
+            let count = u.count as usize;
+            if blocks.len() > count && count > 0 {
+                let extra: String = blocks.drain(count..).collect();
+                if let Some(last) = blocks.last_mut() {
+                    last.push_str(&extra);
+                }
+            }
+            blocks.resize(count, String::new());
+            for (j, html) in blocks.into_iter().enumerate() {
+                update.changed.push((u.first + j as u32, html));
+            }
+            for key in &u.refs {
+                if let Some(units) = self.index.get_mut(key) {
+                    units.remove(&unit);
+                }
+            }
+            let refs = distinct(refs);
+            for key in &refs {
+                self.index.entry(key.clone()).or_default().insert(unit);
+            }
+            if let Some(stored) = self.units.get_mut(unit) {
+                stored.refs = refs;
+            }
+        }
+        update.changed.sort_by_key(|(id, _)| *id);
+    }
+}
+
+fn distinct(keys: Vec<Key>) -> Vec<Key> {
+    let mut seen = HashSet::new();
+    keys.into_iter()
+        .filter(|k| seen.insert(k.clone()))
+        .collect()
+}
