@@ -12,12 +12,13 @@
 mod autolink;
 mod boundary;
 mod escape;
+mod fence;
 pub mod html;
 mod pass;
 mod refs;
 pub mod stream;
 
-pub use stream::{BlockUpdate, Blocks, MarkdownStream};
+pub use stream::{closing_tags_start, BlockUpdate, Blocks, MarkdownStream};
 
 /// The blocks of a whole answer.
 pub fn render_blocks(text: &str) -> Vec<String> {

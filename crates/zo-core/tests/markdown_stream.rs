@@ -62,6 +62,21 @@ const LINES: &[&str] = &[
     "\t- tab item",
     "  [foo]: https://indented.example",
     "\"title\"",
+    "  ```",
+    "   ~~~ x",
+    "``",
+    "`````",
+    "\t```",
+    "```` not closed",
+    "> [foo]: https://quoted.example",
+    "- [bar]: https://listed.example",
+    "  > nested quote",
+    "<table>",
+    "[^1]:",
+    "| x |",
+    "Setext",
+    "  ===",
+    "[x]: <https://angle.example> \"t\"",
 ];
 
 fn answer() -> impl Strategy<Value = String> {
@@ -136,4 +151,39 @@ fn a_definition_being_typed_changes_what_it_resolves() {
     let text = "Cite [x].\n\nPara.\n\n[x]: https://x.example/a 'T' junk\n";
     check_stream(text, &[1]).unwrap();
     check_stream(text, &[2, 5]).unwrap();
+}
+
+#[test]
+fn a_long_code_block_grows_by_appending() {
+    let mut text = String::from("Intro.\n\n```rust\n");
+    while text.len() < 50_000 {
+        text.push_str("    let x = a < b && c > \"d\"; // ``` inside\n");
+    }
+    text.push_str("```\n\nAfter.\n");
+    let mut md = MarkdownStream::new();
+    let mut blocks = Blocks::default();
+    let (mut appended, mut rendered) = (0, 0);
+    for (i, piece) in text.as_bytes().chunks(24).enumerate() {
+        let update = md.push(std::str::from_utf8(piece).unwrap());
+        if update.appended.is_some() {
+            appended += 1;
+            assert!(update.changed.is_empty());
+        } else if !update.changed.is_empty() {
+            rendered += 1;
+        }
+        blocks.apply(&update);
+        if i % 97 == 0 {
+            assert_eq!(
+                blocks.0,
+                render_blocks(md.text()),
+                "after {} bytes",
+                md.text().len()
+            );
+        }
+    }
+    assert_eq!(blocks.0, render_blocks(&text), "before finish");
+    blocks.apply(&md.finish());
+    assert_eq!(blocks.0, render_blocks(&text));
+    assert!(appended > 1900, "{appended} appends, {rendered} renderings");
+    assert!(md.work() < 3 * text.len() as u64, "work {}", md.work());
 }

@@ -3,9 +3,10 @@
 //! merge with what follows. That holds once the next item has started on a complete line
 //! (the line decides by itself that it starts a new top-level item: it is not a lazy
 //! continuation, a setext underline, a table delimiter row, a list item of the same list or
-//! a closing fence), except after a link reference definition directly followed by a
-//! paragraph: later lines of that paragraph can still turn out to be the definition's title.
-//! Then the two finish together, with the paragraph.
+//! a closing fence; a table needs its delimiter row complete too), except right after a link reference definition: a definition is read
+//! from the start of a paragraph, whose next lines (a paragraph or a setext heading after
+//! the definition, indented or not) can still turn out to be its title. Items that follow a
+//! definition without a blank line finish together with it.
 
 use super::pass::{Item, ItemKind};
 
@@ -25,22 +26,27 @@ fn blank_line_before(text: &str, at: usize) -> bool {
     prev.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
 }
 
-/// Whether `next` must stay with `prev` in one range: a definition's title may still take
-/// lines of the paragraph right after it.
+/// Whether `next` must stay with `prev` in one range: the lines right after a definition
+/// belong to the paragraph the definition was read from (they are continuation lines,
+/// whatever they became: a paragraph, a setext heading...), and later lines can still turn
+/// them into the definition's title.
 pub(crate) fn joined(text: &str, prev: &Item, next: &Item) -> bool {
-    prev.kind == ItemKind::Definition
-        && next.kind == ItemKind::Paragraph
-        && !blank_line_before(text, next.start)
+    prev.kind == ItemKind::Definition && !blank_line_before(text, next.start)
+}
+
+/// Whether the lines that decide what `item` is are complete: its first line, and for a
+/// table also the delimiter row (until then the table may turn out to be paragraph text,
+/// which would not have interrupted the block before it).
+fn decided(text: &str, item: &Item) -> bool {
+    let lines = if item.kind == ItemKind::Table { 2 } else { 1 };
+    let rest = text.as_bytes().get(item.start..).unwrap_or_default();
+    memchr::memchr_iter(b'\n', rest).nth(lines - 1).is_some()
 }
 
 /// How many of `items` (the open tail's, in order) are finished.
 pub(crate) fn settled(text: &str, items: &[Item]) -> usize {
     (1..items.len())
         .rev()
-        .find(|&i| {
-            let next = &items[i];
-            let complete = memchr::memchr(b'\n', &text.as_bytes()[next.start.min(text.len())..]);
-            complete.is_some() && !joined(text, &items[i - 1], next)
-        })
+        .find(|&i| decided(text, &items[i]) && !joined(text, &items[i - 1], &items[i]))
         .unwrap_or(0)
 }

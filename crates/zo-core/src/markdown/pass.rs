@@ -12,7 +12,7 @@
 use std::cell::RefCell;
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, CowStr, Event, Options, Parser, Tag};
+use pulldown_cmark::{BrokenLink, CodeBlockKind, CowStr, Event, Options, Parser, Tag};
 
 use super::html::{is_reference, Writer};
 use super::refs::{label, note_labels, Definitions, Key, Label, LinkTarget};
@@ -31,6 +31,10 @@ pub(crate) enum ItemKind {
     Paragraph,
     /// A link reference definition (no HTML).
     Definition,
+    /// A fenced code block.
+    Fence,
+    /// A table (its first two lines decide that it is one).
+    Table,
     Other,
 }
 
@@ -51,7 +55,6 @@ pub(crate) struct LinkDef {
     pub(crate) label: Label,
     pub(crate) target: LinkTarget,
     pub(crate) start: usize,
-    pub(crate) end: usize,
 }
 
 /// The result of one parse.
@@ -126,7 +129,6 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
                     title: def.title.as_deref().unwrap_or("").to_string(),
                 },
                 start: at(def.span.start),
-                end: at(def.span.end),
             });
         }
     }
@@ -134,9 +136,22 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
     let mut writer = Writer::new(&input);
     let mut depth = 0usize;
     let mut current: Option<Item> = None;
+    // The lines top-level blocks cover; a list by its items (its own range may run past its
+    // last item). Other non-blank lines hold link definitions.
+    let mut cover: Vec<Range<usize>> = Vec::new();
+    let mut in_list = false;
     for (event, span) in events {
         if span.start < prefix {
             continue;
+        }
+        match (&event, depth) {
+            (Event::Start(Tag::List(_)), 0) => in_list = true,
+            (_, 0) => {
+                in_list = false;
+                cover.push(at(span.start)..at(span.end));
+            }
+            (Event::Start(Tag::Item), 1) if in_list => cover.push(at(span.start)..at(span.end)),
+            _ => {}
         }
         let event = match event {
             Event::Start(Tag::Link {
@@ -175,6 +190,8 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         if depth == 0 {
             let kind = match event {
                 Event::Start(Tag::Paragraph) => ItemKind::Paragraph,
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => ItemKind::Fence,
+                Event::Start(Tag::Table(_)) => ItemKind::Table,
                 _ => ItemKind::Other,
             };
             current = Some(Item {
@@ -202,7 +219,7 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         item.html = writer.take();
         pass.items.push(item);
     }
-    add_definitions(&mut pass);
+    add_definitions(&mut pass, text, range.start..range.end, &cover);
     let broken = broken.into_inner().into_iter().map(|(i, l)| (at(i), l));
     attach_refs(&mut pass, text, broken);
     pass
@@ -228,37 +245,52 @@ fn first_definition<'a>(
     resolved
 }
 
-/// Top-level link definitions (those not inside a block) are items of their own.
-fn add_definitions(pass: &mut Pass) {
-    if pass.links.is_empty() {
+/// Lines of `text[range]` that are not blank and that no top-level block covers hold
+/// top-level link definitions (those the parser keeps and the repeated labels it drops):
+/// each run of such lines is an item.
+fn add_definitions(pass: &mut Pass, text: &str, range: Range<usize>, cover: &[Range<usize>]) {
+    let Some(src) = text.get(range.clone()) else {
+        return;
+    };
+    let mut defs: Vec<Item> = Vec::new();
+    let mut covered = cover.iter().peekable();
+    let mut run = false;
+    let mut start = range.start;
+    for line in src.split_inclusive('\n') {
+        let end = start + line.len();
+        while covered.next_if(|c| c.end <= start).is_some() {}
+        let in_block = covered.peek().is_some_and(|c| c.start < end);
+        let blank = line.trim_matches([' ', '\t', '\n']).is_empty();
+        if in_block || blank {
+            run = false;
+        } else if !run {
+            run = true;
+            defs.push(definition_item(start, end));
+        } else if let Some(def) = defs.last_mut() {
+            def.end = end;
+        }
+        start = end;
+    }
+    if defs.is_empty() {
         return;
     }
     let blocks = std::mem::take(&mut pass.items);
-    let mut defs: Vec<&LinkDef> = pass
-        .links
-        .iter()
-        .filter(|d| {
-            let i = blocks.partition_point(|b| b.start <= d.start);
-            i == 0 || blocks[i - 1].end <= d.start
-        })
-        .collect();
-    defs.sort_by_key(|d| d.start);
     let mut merged = Vec::with_capacity(blocks.len() + defs.len());
     let mut defs = defs.into_iter().peekable();
     for block in blocks {
         while let Some(d) = defs.next_if(|d| d.start < block.start) {
-            merged.push(definition_item(d));
+            merged.push(d);
         }
         merged.push(block);
     }
-    merged.extend(defs.map(definition_item));
+    merged.extend(defs);
     pass.items = merged;
 }
 
-fn definition_item(def: &LinkDef) -> Item {
+fn definition_item(start: usize, end: usize) -> Item {
     Item {
-        start: def.start,
-        end: def.end,
+        start,
+        end,
         kind: ItemKind::Definition,
         html: String::new(),
         refs: Vec::new(),

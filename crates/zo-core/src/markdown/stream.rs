@@ -8,26 +8,32 @@
 //! alone is rendered again. The blocks of a push therefore equal those of rendering the
 //! whole text so far.
 //!
-//! Linear work: a push may spend [`EAGER_BYTES`] of parsing plus a credit of
-//! [`CREDIT_PER_BYTE`] per byte pushed, banked across pushes. An open tail (or a unit to
-//! render again) larger than that waits until enough credit has been earned: one paragraph of
-//! 100 KB is then rendered again each time the answer has grown by about 1/16 of it, and
-//! shows its previous rendering in between. The total parsing work is at most
-//! `EAGER_BYTES` per push plus `CREDIT_PER_BYTE` per byte; [`MarkdownStream::work`] counts it.
-//! [`MarkdownStream::finish`] renders everything that is left, whatever it costs.
+//! Linear work: a push may parse [`EAGER_BYTES`] plus the credit banked so far,
+//! [`CREDIT_PER_BYTE`] per byte pushed. An open tail (or a finished range to render again)
+//! larger than that waits until enough credit has been earned: a single paragraph of 100 KB
+//! streamed in 24-byte deltas is rendered again each time it has grown by about an eighth,
+//! and shows its previous rendering in between. An open fenced code block, the usual large
+//! block, grows without parsing ([`super::fence`]). The total parsing work of a stream is at
+//! most `EAGER_BYTES` per push plus `CREDIT_PER_BYTE` per byte; [`MarkdownStream::work`]
+//! counts it. [`MarkdownStream::finish`] renders everything that is left, whatever it costs.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 use super::boundary::{joined, line_start, settled};
-use super::pass::{self, Item, Scope};
+use super::escape::escape_text;
+use super::fence::{OpenFence, CODE_END};
+use super::pass::{self, Item, ItemKind, Scope};
 use super::refs::{Definitions, Key, Label, LinkTarget};
 
 /// Parsing each push may do without credit: open tails up to this size are rendered on
 /// every push.
-pub const EAGER_BYTES: usize = 8192;
+pub const EAGER_BYTES: usize = 4096;
 /// Parsing credit earned per byte pushed.
-pub const CREDIT_PER_BYTE: usize = 16;
+pub const CREDIT_PER_BYTE: usize = 8;
+/// Most credit banked beyond what the open tail needs: a long cheap stretch does not buy
+/// many renderings of a later large block.
+pub const MAX_CREDIT: usize = 64 * EAGER_BYTES;
 
 /// What a push or [`MarkdownStream::finish`] changed in the answer's blocks.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -41,13 +47,33 @@ pub struct BlockUpdate {
     pub finished: u32,
     /// Blocks were removed (the answer had more than `len` before).
     pub removed: bool,
+    /// Escaped text that block `id` (an open code block) gained at its end, before its
+    /// closing tags (see [`closing_tags_start`]): its new HTML without resending the block.
+    pub appended: Option<(u32, String)>,
 }
 
 impl BlockUpdate {
     /// Nothing changed.
     pub fn is_empty(&self) -> bool {
-        self.changed.is_empty() && !self.removed
+        self.changed.is_empty() && !self.removed && self.appended.is_none()
     }
+}
+
+/// Where the run of closing tags that ends `html` starts (`"</li></ul>"` in
+/// `"<ul><li>a</li></ul>"`).
+pub fn closing_tags_start(html: &str) -> usize {
+    let mut start = html.len();
+    while let Some(rest) = html[..start].strip_suffix('>') {
+        let Some(open) = rest.rfind("</") else {
+            break;
+        };
+        let name = &rest[open + 2..];
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            break;
+        }
+        start = open;
+    }
+    start
 }
 
 /// The blocks an answer shows, kept up to date from [`BlockUpdate`]s (what the panel's DOM
@@ -63,6 +89,11 @@ impl Blocks {
                 self.0.resize(id + 1, String::new());
             }
             self.0[id].clone_from(html);
+        }
+        if let Some((id, text)) = &update.appended {
+            if let Some(html) = self.0.get_mut(*id as usize) {
+                html.insert_str(closing_tags_start(html), text);
+            }
         }
         self.0.truncate(update.len as usize);
     }
@@ -106,6 +137,8 @@ pub struct MarkdownStream {
     dirty_bytes: usize,
     /// Text length when the tail was last rendered.
     rendered: usize,
+    /// The open tail is a code block that grows without parsing.
+    fence: Option<OpenFence>,
     credit: usize,
     work: u64,
 }
@@ -134,16 +167,20 @@ impl MarkdownStream {
     /// tail waits).
     pub fn push(&mut self, delta: &str) -> BlockUpdate {
         self.append(delta);
-        self.credit = self
-            .credit
-            .saturating_add(delta.len().saturating_mul(CREDIT_PER_BYTE));
         let mut update = self.unchanged();
         let tail = if self.rendered == self.text.len() {
             0
         } else {
             self.text.len() - self.stable
         };
+        self.credit = self
+            .credit
+            .saturating_add(delta.len().saturating_mul(CREDIT_PER_BYTE))
+            .min(MAX_CREDIT.max(tail + self.dirty_bytes));
         if tail + self.dirty_bytes == 0 {
+            return update;
+        }
+        if self.dirty.is_empty() && self.extend_fence(&mut update) {
             return update;
         }
         let available = EAGER_BYTES.saturating_add(self.credit);
@@ -171,12 +208,33 @@ impl MarkdownStream {
         update
     }
 
+    /// Extends the open code block with the new text, when it is one that stays open.
+    fn extend_fence(&mut self, update: &mut BlockUpdate) -> bool {
+        let Some(fence) = &mut self.fence else {
+            return false;
+        };
+        let (Some(added), Some(html)) = (fence.extend(&self.text), self.open.last_mut()) else {
+            self.fence = None;
+            return false;
+        };
+        let mut escaped = String::with_capacity(added.len());
+        escape_text(&mut escaped, added);
+        html.insert_str(html.len() - CODE_END.len(), &escaped);
+        self.work += added.len() as u64;
+        self.rendered = self.text.len();
+        if !escaped.is_empty() {
+            update.appended = Some((self.finished + self.open.len() as u32 - 1, escaped));
+        }
+        true
+    }
+
     fn unchanged(&self) -> BlockUpdate {
         BlockUpdate {
             changed: Vec::new(),
             len: self.finished + self.open.len() as u32,
             finished: self.finished,
             removed: false,
+            appended: None,
         }
     }
 
@@ -266,7 +324,19 @@ impl MarkdownStream {
         let done: Vec<Item> = items.by_ref().take(settled).collect();
         self.finish_units(done, cut, &old_open, old_finished, update);
         self.stable = cut;
-        for html in items.map(|i| i.html).filter(|h| !h.is_empty()) {
+        let open: Vec<Item> = items.collect();
+        self.fence = match open.as_slice() {
+            [item]
+                if !at_end
+                    && item.kind == ItemKind::Fence
+                    && item.html.ends_with(CODE_END)
+                    && line_start(&self.text, item.start) == item.start =>
+            {
+                OpenFence::detect(&self.text, item.start)
+            }
+            _ => None,
+        };
+        for html in open.into_iter().map(|i| i.html).filter(|h| !h.is_empty()) {
             let id = self.finished + self.open.len() as u32;
             let old = old_open.get((id - old_finished) as usize);
             if old != Some(&html) {

@@ -61,6 +61,17 @@ impl AnswerBlocks {
                 None => e.set_inner_html(html),
             }
         }
+        if let Some((id, escaped)) = &update.appended {
+            let id = *id as usize;
+            let e = self.block(id)?;
+            match id
+                .checked_sub(self.finished)
+                .and_then(|i| self.open.get_mut(i))
+            {
+                Some(html) => super::append::append(&e, html, escaped),
+                None => return Err(crate::dom::DomError::Missing("open answer block")),
+            }
+        }
         self.truncate(update.len as usize);
         let finished = update.finished as usize;
         if finished > self.finished {
