@@ -137,15 +137,21 @@ build_extension() {
   ensure_npm
 
   step "compile wasm crates (release): ${WASM_CRATES[*]}"
-  local args=() crate
-  for crate in "${WASM_CRATES[@]}"; do args+=(-p "$crate"); done
+  local release=() crate
+  for crate in "${WASM_CRATES[@]}"; do
+    if [ "$(wasm_profile "$crate")" = release ]; then release+=(-p "$crate"); fi
+  done
   # std is rebuilt with the crates (rust-src) so that panics compile to a bare trap: the
   # panic-message formatting machinery leaves every module (the crates deny panics anyway, and
   # a trap is what `panic = "abort"` gives too), and without source locations of track_caller
   # functions (-Zlocation-detail=none). -Zbuild-std and these flags are
   # unstable flags; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain for this one build.
-  RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none" \
-    cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${args[@]}"
+  local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
+    cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${release[@]}"
+  # The panel, which carries the Markdown parser, is built with the size-first profile `panel`.
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
+    cargo build --profile panel --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort -p zo-panel
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.
@@ -153,7 +159,7 @@ build_extension() {
   mkdir -p "$PKG_DIR"
   for crate in "${WASM_CRATES[@]}"; do
     wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
-      "target/$WASM_TARGET/release/${crate//-/_}.wasm"
+      "target/$WASM_TARGET/$(wasm_profile "$crate")/${crate//-/_}.wasm"
   done
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
@@ -166,6 +172,14 @@ build_extension() {
 
   step "sizes"
   report_sizes
+}
+
+# The cargo profile a wasm crate is built with (its output directory too).
+wasm_profile() {
+  case "$1" in
+    zo-panel) echo panel ;;
+    *) echo release ;;
+  esac
 }
 
 # wasm-opt -Oz in place. The features are the ones rustc's wasm32 target enables by default;

@@ -24,9 +24,14 @@ pub use stream::{closing_tags_start, BlockUpdate, Blocks, MarkdownStream};
 pub fn render_blocks(text: &str) -> Vec<String> {
     let mut stream = MarkdownStream::new();
     stream.load(text);
-    let mut blocks = Blocks::default();
-    blocks.apply(&stream.finish());
-    blocks.0
+    let update = stream.finish();
+    let mut blocks = vec![String::new(); update.len as usize];
+    for (id, html) in update.changed {
+        if let Some(block) = blocks.get_mut(id as usize) {
+            *block = html;
+        }
+    }
+    blocks
 }
 
 /// The HTML of a whole answer (its blocks, joined).

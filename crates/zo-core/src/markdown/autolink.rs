@@ -26,38 +26,49 @@ pub(crate) fn split<'a>(text: &'a str, before: Option<u8>, emit: &mut impl FnMut
     let mut emitted = 0;
     // Positions below this belong to a domain that was already scanned and found invalid.
     let mut resume = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        let may_open = i >= resume
-            && match i.checked_sub(1) {
+    let may_open = |at: usize, emitted: usize, resume: usize| {
+        at >= emitted.max(resume)
+            && match at.checked_sub(1) {
                 Some(p) => opens_autolink(bytes[p]),
                 None => before.is_none_or(opens_autolink),
-            };
-        let found = match bytes[i] {
-            b'w' if may_open && bytes[i..].starts_with(b"www.") => {
-                match url_end(bytes, i, i, true) {
-                    Ok(end) => Some((i, end, "http://")),
+            }
+    };
+    // Every autolink has an anchor: the `.` of `www.`, the `:` of `://`, or the `@` of an
+    // address. Look only at those.
+    let mut i = 0;
+    while let Some(next) = memchr::memchr3(b'.', b':', b'@', &bytes[i..]) {
+        let at = i + next;
+        let found = match bytes[at] {
+            b'.' if at >= 3
+                && &bytes[at - 3..at] == b"www"
+                && may_open(at - 3, emitted, resume) =>
+            {
+                match url_end(bytes, at - 3, at - 3, true) {
+                    Ok(end) => Some((at - 3, end, "http://")),
                     Err(scanned) => {
                         resume = scanned;
                         None
                     }
                 }
             }
-            b'h' if may_open => {
-                let host = [&b"https://"[..], b"http://"]
-                    .iter()
-                    .find(|s| bytes[i..].starts_with(s))
-                    .map(|s| i + s.len());
-                match host.map(|h| url_end(bytes, i, h, false)) {
-                    Some(Ok(end)) => Some((i, end, "")),
-                    Some(Err(scanned)) => {
-                        resume = scanned;
-                        None
-                    }
+            b':' if bytes[at + 1..].starts_with(b"//") => {
+                let start = [5, 4].into_iter().find_map(|n| {
+                    let s = at.checked_sub(n)?;
+                    let scheme = &bytes[s..at];
+                    (scheme == b"https" || scheme == b"http").then_some(s)
+                });
+                match start.filter(|s| may_open(*s, emitted, resume)) {
+                    Some(s) => match url_end(bytes, s, at + 3, false) {
+                        Ok(end) => Some((s, end, "")),
+                        Err(scanned) => {
+                            resume = scanned;
+                            None
+                        }
+                    },
                     None => None,
                 }
             }
-            b'@' => email(bytes, emitted, i).map(|(s, e)| (s, e, "mailto:")),
+            b'@' => email(bytes, emitted, at).map(|(s, e)| (s, e, "mailto:")),
             _ => None,
         };
         match found {
@@ -72,7 +83,7 @@ pub(crate) fn split<'a>(text: &'a str, before: Option<u8>, emit: &mut impl FnMut
                 emitted = end;
                 i = end;
             }
-            None => i += 1,
+            None => i = at + 1,
         }
     }
     if emitted < bytes.len() {

@@ -3,7 +3,9 @@
 //! merge with what follows. That holds once the next item has started on a complete line
 //! (the line decides by itself that it starts a new top-level item: it is not a lazy
 //! continuation, a setext underline, a table delimiter row, a list item of the same list or
-//! a closing fence; a table needs its delimiter row complete too), except right after a link reference definition: a definition is read
+//! a closing fence; a table needs its delimiter row complete too), or, whatever the next
+//! line becomes, once a blank line separates them and the item is not a list, footnote or
+//! indented code block (which a later indented line may continue); except right after a link reference definition: a definition is read
 //! from the start of a paragraph, whose next lines (a paragraph or a setext heading after
 //! the definition, indented or not) can still turn out to be its title. Items that follow a
 //! definition without a blank line finish together with it.
@@ -30,8 +32,8 @@ fn blank_line_before(text: &str, at: usize) -> bool {
 /// belong to the paragraph the definition was read from (they are continuation lines,
 /// whatever they became: a paragraph, a setext heading...), and later lines can still turn
 /// them into the definition's title.
-pub(crate) fn joined(text: &str, prev: &Item, next: &Item) -> bool {
-    prev.kind == ItemKind::Definition && !blank_line_before(text, next.start)
+pub(crate) fn joined(text: &str, prev: ItemKind, next: &Item) -> bool {
+    prev == ItemKind::Definition && !blank_line_before(text, next.start)
 }
 
 /// Whether the lines that decide what `item` is are complete: its first line, and for a
@@ -43,10 +45,18 @@ fn decided(text: &str, item: &Item) -> bool {
     memchr::memchr_iter(b'\n', rest).nth(lines - 1).is_some()
 }
 
+/// Whether the item before `next` is finished.
+fn finished_before(text: &str, prev: ItemKind, next: &Item) -> bool {
+    // After a blank line nothing merges with the item before, unless an indented line can
+    // still continue it (then `next`'s line must be complete to tell).
+    (prev != ItemKind::Open && blank_line_before(text, next.start))
+        || (decided(text, next) && !joined(text, prev, next))
+}
+
 /// How many of `items` (the open tail's, in order) are finished.
 pub(crate) fn settled(text: &str, items: &[Item]) -> usize {
     (1..items.len())
         .rev()
-        .find(|&i| decided(text, &items[i]) && !joined(text, &items[i - 1], &items[i]))
+        .find(|&i| finished_before(text, items[i - 1].kind, &items[i]))
         .unwrap_or(0)
 }

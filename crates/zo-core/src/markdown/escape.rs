@@ -3,20 +3,108 @@
 
 /// Appends `text` with `&`, `<`, `>` and `"` escaped (safe in text and in quoted attributes).
 pub(crate) fn escape_text(out: &mut String, text: &str) {
+    // Most text comes in short pieces: a plain loop beats setting up vector searches.
+    if text.len() < 64 {
+        escape_short(out, text);
+        return;
+    }
+    let bytes = text.as_bytes();
     let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        let entity = match b {
+    // The next `"` at or after `start` (searched for apart: memchr takes three bytes at most).
+    let mut quote = memchr::memchr(b'"', bytes);
+    loop {
+        let rest = &bytes[start..];
+        let special = memchr::memchr3(b'&', b'<', b'>', rest).map(|i| start + i);
+        let i = match (special, quote) {
+            (Some(s), Some(q)) => s.min(q),
+            (Some(s), None) => s,
+            (None, Some(q)) => q,
+            (None, None) => break,
+        };
+        let entity = match bytes[i] {
             b'&' => "&amp;",
             b'<' => "&lt;",
             b'>' => "&gt;",
-            b'"' => "&quot;",
-            _ => continue,
+            _ => {
+                quote = memchr::memchr(b'"', &bytes[i + 1..]).map(|q| i + 1 + q);
+                "&quot;"
+            }
         };
         out.push_str(&text[start..i]);
         out.push_str(entity);
         start = i + 1;
     }
     out.push_str(&text[start..]);
+}
+
+/// What a byte is to [`escape_text`] and [`escape_unless_autolink`].
+const PLAIN: u8 = 0;
+const ESCAPED: u8 = 1;
+/// Bytes an autolink hangs on: the `.` of `www.`, the `:` of `://`, the `@` of an address.
+const ANCHOR: u8 = 2;
+
+static CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b'&' as usize] = ESCAPED;
+    t[b'<' as usize] = ESCAPED;
+    t[b'>' as usize] = ESCAPED;
+    t[b'"' as usize] = ESCAPED;
+    t[b'.' as usize] = ANCHOR;
+    t[b':' as usize] = ANCHOR;
+    t[b'@' as usize] = ANCHOR;
+    t
+};
+
+fn entity(b: u8) -> &'static str {
+    match b {
+        b'&' => "&amp;",
+        b'<' => "&lt;",
+        b'>' => "&gt;",
+        _ => "&quot;",
+    }
+}
+
+fn escape_short(out: &mut String, text: &str) {
+    let mut start = 0;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if CLASS[usize::from(b)] == ESCAPED {
+            out.push_str(&text[start..i]);
+            out.push_str(entity(b));
+            start = i + 1;
+        }
+    }
+    out.push_str(&text[start..]);
+}
+
+/// Appends `text` escaped, in one pass, unless it may hold an autolink (`www.`, `://` or
+/// `@`): then nothing is appended and the result is false.
+pub(crate) fn escape_unless_autolink(out: &mut String, text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mark = out.len();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        match CLASS[usize::from(b)] {
+            PLAIN => {}
+            ESCAPED => {
+                out.push_str(&text[start..i]);
+                out.push_str(entity(b));
+                start = i + 1;
+            }
+            _ => {
+                let anchor = match b {
+                    b'.' => i >= 3 && &bytes[i - 3..i] == b"www",
+                    b':' => bytes[i + 1..].starts_with(b"//"),
+                    _ => true,
+                };
+                if anchor {
+                    out.truncate(mark);
+                    return false;
+                }
+            }
+        }
+    }
+    out.push_str(&text[start..]);
+    true
 }
 
 /// URL bytes written as they are in an `href`: ASCII letters and digits and the characters a

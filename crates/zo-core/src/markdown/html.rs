@@ -14,10 +14,12 @@
 //! Everything else is CommonMark's HTML, soft line breaks included, without the newlines
 //! between tags (so the open block's text can be extended in place, see the panel).
 
-use pulldown_cmark::{Alignment, CodeBlockKind, Event, LinkType, Tag, TagEnd};
+use pulldown_cmark::{Alignment, CodeBlockKind, CowStr, Event, LinkType, Tag, TagEnd};
 
 use super::autolink::{self, Piece};
-use super::escape::{code_language, escape_href, escape_text, is_allowed_url};
+use super::escape::{
+    code_language, escape_href, escape_text, escape_unless_autolink, is_allowed_url,
+};
 
 /// Deepest nesting of container elements written.
 pub const MAX_NESTING: usize = 32;
@@ -49,8 +51,10 @@ pub(crate) struct Writer<'s> {
     cell: usize,
     in_head: bool,
     body_open: bool,
-    /// Consecutive text being collected for autolinks, and the byte before it in its line.
-    pending: String,
+    /// Consecutive text being collected for autolinks (the first piece as it came, all of
+    /// them joined once there is a second), and the byte before it in its line.
+    pending: Option<CowStr<'s>>,
+    joined: String,
     pending_before: Option<u8>,
     /// The next text run starts a line (after a block start or a line break).
     line_start: bool,
@@ -70,7 +74,8 @@ impl<'s> Writer<'s> {
             cell: 0,
             in_head: false,
             body_open: false,
-            pending: String::new(),
+            pending: None,
+            joined: String::new(),
             pending_before: None,
             line_start: true,
         }
@@ -82,28 +87,24 @@ impl<'s> Writer<'s> {
         std::mem::take(&mut self.out)
     }
 
+    /// Room for about `bytes` more bytes of HTML.
+    pub(crate) fn reserve(&mut self, bytes: usize) {
+        self.out.reserve(bytes);
+    }
+
     /// Writes one event; `start` is where it begins in the parsed text.
-    pub(crate) fn event(&mut self, event: Event<'_>, start: usize) {
+    pub(crate) fn event(&mut self, event: Event<'s>, start: usize) {
         if self.image.is_some() {
             self.image_event(event);
             return;
         }
-        if let Event::Text(text) = &event {
-            if !self.in_code && self.raw.is_none() {
-                if self.pending.is_empty() {
-                    self.pending_before = if self.line_start {
-                        None
-                    } else {
-                        start
-                            .checked_sub(1)
-                            .and_then(|p| self.src.as_bytes().get(p).copied())
-                    };
-                }
-                self.pending.push_str(text);
-                self.line_start = false;
+        let event = match event {
+            Event::Text(text) if !self.in_code && self.raw.is_none() => {
+                self.collect(text, start);
                 return;
             }
-        }
+            other => other,
+        };
         self.flush();
         match event {
             Event::Start(tag) => self.start(tag),
@@ -403,30 +404,61 @@ impl<'s> Writer<'s> {
         escape_text(&mut self.out, &without_comments(html));
     }
 
+    /// Adds a piece of text to the run being collected.
+    fn collect(&mut self, text: CowStr<'s>, start: usize) {
+        if self.pending.is_none() && self.joined.is_empty() {
+            self.pending_before = if self.line_start {
+                None
+            } else {
+                start
+                    .checked_sub(1)
+                    .and_then(|p| self.src.as_bytes().get(p).copied())
+            };
+            self.pending = Some(text);
+        } else {
+            if let Some(first) = self.pending.take() {
+                self.joined.push_str(&first);
+            }
+            self.joined.push_str(&text);
+        }
+        self.line_start = false;
+    }
+
     /// Writes the collected text run, with its autolinks (none inside a link).
     fn flush(&mut self) {
-        if self.pending.is_empty() {
+        if self.pending.is_none() && self.joined.is_empty() {
             return;
         }
-        let text = std::mem::take(&mut self.pending);
-        if self.links.is_empty() {
-            let out = &mut self.out;
-            autolink::split(&text, self.pending_before, &mut |piece| match piece {
-                Piece::Text(t) => escape_text(out, t),
-                Piece::Link { text, scheme } => {
-                    out.push_str("<a href=\"");
-                    escape_href(out, scheme);
-                    escape_href(out, text);
-                    out.push_str("\" target=\"_blank\" rel=\"noopener noreferrer\">");
-                    escape_text(out, text);
-                    out.push_str("</a>");
-                }
-            });
-        } else {
-            escape_text(&mut self.out, &text);
+        let joined = std::mem::take(&mut self.joined);
+        match self.pending.take() {
+            Some(text) => self.write_run(&text),
+            None if !joined.is_empty() => self.write_run(&joined),
+            None => {}
         }
-        self.pending = text;
-        self.pending.clear();
+        self.joined = joined;
+        self.joined.clear();
+    }
+
+    fn write_run(&mut self, text: &str) {
+        if !self.links.is_empty() {
+            escape_text(&mut self.out, text);
+            return;
+        }
+        if escape_unless_autolink(&mut self.out, text) {
+            return;
+        }
+        let out = &mut self.out;
+        autolink::split(text, self.pending_before, &mut |piece| match piece {
+            Piece::Text(t) => escape_text(out, t),
+            Piece::Link { text, scheme } => {
+                out.push_str("<a href=\"");
+                escape_href(out, scheme);
+                escape_href(out, text);
+                out.push_str("\" target=\"_blank\" rel=\"noopener noreferrer\">");
+                escape_text(out, text);
+                out.push_str("</a>");
+            }
+        });
     }
 }
 

@@ -35,6 +35,9 @@ pub(crate) enum ItemKind {
     Fence,
     /// A table (its first two lines decide that it is one).
     Table,
+    /// A list, a footnote definition or an indented code block: an indented line can continue
+    /// it even after a blank line.
+    Open,
     Other,
 }
 
@@ -83,7 +86,9 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         return Pass::default();
     };
     let mut input = String::new();
-    for note in note_labels(src) {
+    let notes = note_labels(src);
+    let has_notes = !notes.is_empty();
+    for note in notes {
         let l = label(&note);
         let known = match scope {
             Scope::Tail => defs.finished_note(&l),
@@ -95,13 +100,17 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
             input.push_str("]: .\n");
         }
     }
-    if !input.is_empty() {
+    // Without stand-ins the range is parsed where it is, without a copy.
+    let input: &str = if input.is_empty() {
+        src
+    } else {
         input.push_str("***\n");
-    }
-    let prefix = input.len();
-    input.push_str(src);
+        input.push_str(src);
+        &input
+    };
+    let prefix = input.len() - src.len();
     // Absolute offset of an input offset.
-    let at = |i: usize| i - prefix + range.start;
+    let at = |i: usize| i.saturating_sub(prefix) + range.start;
 
     let broken: RefCell<Vec<(usize, Label)>> = RefCell::new(Vec::new());
     let callback = |link: BrokenLink<'_>| {
@@ -114,7 +123,7 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         broken.borrow_mut().push((link.span.start, l));
         target
     };
-    let parser = Parser::new_with_broken_link_callback(&input, options(), Some(callback));
+    let parser = Parser::new_with_broken_link_callback(input, options(), Some(callback));
     let events = parser.into_offset_iter();
     let mut pass = Pass {
         parsed: input.len(),
@@ -133,18 +142,20 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         }
     }
 
-    let mut writer = Writer::new(&input);
+    let mut writer = Writer::new(input);
     let mut depth = 0usize;
     let mut current: Option<Item> = None;
     // The lines top-level blocks cover; a list by its items (its own range may run past its
     // last item). Other non-blank lines hold link definitions.
     let mut cover: Vec<Range<usize>> = Vec::new();
     let mut in_list = false;
-    for (event, span) in events {
+    let has_definitions = !pass.links.is_empty();
+    for (mut event, span) in events {
         if span.start < prefix {
             continue;
         }
         match (&event, depth) {
+            _ if !has_definitions => {}
             (Event::Start(Tag::List(_)), 0) => in_list = true,
             (_, 0) => {
                 in_list = false;
@@ -153,37 +164,25 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
             (Event::Start(Tag::Item), 1) if in_list => cover.push(at(span.start)..at(span.end)),
             _ => {}
         }
-        let event = match event {
-            Event::Start(Tag::Link {
+        if let Event::Start(
+            Tag::Link {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) if is_reference(link_type) => {
-                let (dest_url, title) = first_definition(defs, &id, dest_url, title, &mut current);
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                })
             }
-            Event::Start(Tag::Image {
+            | Tag::Image {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) if is_reference(link_type) => {
-                let (dest_url, title) = first_definition(defs, &id, dest_url, title, &mut current);
-                Event::Start(Tag::Image {
-                    link_type,
-                    dest_url,
-                    title,
-                    id,
-                })
+            },
+        ) = &mut event
+        {
+            if is_reference(*link_type) {
+                first_definition(defs, id, dest_url, title, &mut current);
             }
-            other => other,
-        };
+        }
         if let Event::Start(Tag::FootnoteDefinition(l)) = &event {
             pass.notes.push((label(l), at(span.start)));
         }
@@ -192,8 +191,15 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
                 Event::Start(Tag::Paragraph) => ItemKind::Paragraph,
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => ItemKind::Fence,
                 Event::Start(Tag::Table(_)) => ItemKind::Table,
+                Event::Start(
+                    Tag::List(_)
+                    | Tag::FootnoteDefinition(_)
+                    | Tag::CodeBlock(CodeBlockKind::Indented),
+                ) => ItemKind::Open,
                 _ => ItemKind::Other,
             };
+            // A block's HTML is about one and a half times its Markdown.
+            writer.reserve(span.len() + span.len() / 2);
             current = Some(Item {
                 start: at(span.start),
                 end: at(span.end),
@@ -219,9 +225,12 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
         item.html = writer.take();
         pass.items.push(item);
     }
-    add_definitions(&mut pass, text, range.start..range.end, &cover);
+    if has_definitions {
+        // (Repeated definitions of a label exist only where a first one does.)
+        add_definitions(&mut pass, text, range.start..range.end, &cover);
+    }
     let broken = broken.into_inner().into_iter().map(|(i, l)| (at(i), l));
-    attach_refs(&mut pass, text, broken);
+    attach_refs(&mut pass, text, broken, has_notes);
     pass
 }
 
@@ -230,46 +239,55 @@ pub(crate) fn run(text: &str, range: Range<usize>, defs: &Definitions, scope: Sc
 fn first_definition<'a>(
     defs: &Definitions,
     id: &str,
-    dest: CowStr<'a>,
-    title: CowStr<'a>,
+    dest: &mut CowStr<'a>,
+    title: &mut CowStr<'a>,
     current: &mut Option<Item>,
-) -> (CowStr<'a>, CowStr<'a>) {
+) {
     let l = label(id);
-    let resolved = match defs.finished_link(&l) {
-        Some(t) => (t.dest.clone().into(), t.title.clone().into()),
-        None => (dest, title),
-    };
+    if let Some(t) = defs.finished_link(&l) {
+        *dest = t.dest.clone().into();
+        *title = t.title.clone().into();
+    }
     if let Some(item) = current {
         item.refs.push(Key::Link(l));
     }
-    resolved
 }
 
 /// Lines of `text[range]` that are not blank and that no top-level block covers hold
 /// top-level link definitions (those the parser keeps and the repeated labels it drops):
 /// each run of such lines is an item.
 fn add_definitions(pass: &mut Pass, text: &str, range: Range<usize>, cover: &[Range<usize>]) {
-    let Some(src) = text.get(range.clone()) else {
-        return;
-    };
+    // The gaps between covered ranges (mostly blank lines between blocks).
     let mut defs: Vec<Item> = Vec::new();
-    let mut covered = cover.iter().peekable();
-    let mut run = false;
-    let mut start = range.start;
-    for line in src.split_inclusive('\n') {
-        let end = start + line.len();
-        while covered.next_if(|c| c.end <= start).is_some() {}
-        let in_block = covered.peek().is_some_and(|c| c.start < end);
-        let blank = line.trim_matches([' ', '\t', '\n']).is_empty();
-        if in_block || blank {
-            run = false;
-        } else if !run {
-            run = true;
-            defs.push(definition_item(start, end));
-        } else if let Some(def) = defs.last_mut() {
-            def.end = end;
+    let mut from = range.start;
+    let bounds = cover
+        .iter()
+        .map(|c| (c.start, c.end))
+        .chain(std::iter::once((range.end, range.end)));
+    for (cover_start, cover_end) in bounds {
+        // Lines wholly inside the gap `from..cover_start`.
+        let gap_start = from;
+        from = from.max(cover_end);
+        let Some(gap) = text.get(gap_start..cover_start.max(gap_start)) else {
+            continue;
+        };
+        let mut start = gap_start;
+        let mut run = false;
+        for line in gap.split_inclusive('\n') {
+            let end = start + line.len();
+            // The last piece of a gap may end where a block starts, inside its line.
+            let whole = line.ends_with('\n') || end == range.end;
+            let blank = line.trim_matches([' ', '\t', '\n']).is_empty();
+            if !whole || blank {
+                run = false;
+            } else if !run {
+                run = true;
+                defs.push(definition_item(start, end));
+            } else if let Some(def) = defs.last_mut() {
+                def.end = end;
+            }
+            start = end;
         }
-        start = end;
     }
     if defs.is_empty() {
         return;
@@ -299,12 +317,20 @@ fn definition_item(start: usize, end: usize) -> Item {
 
 /// Adds to each item the labels the parser asked the callback about and the footnote
 /// labels in its text.
-fn attach_refs(pass: &mut Pass, text: &str, broken: impl Iterator<Item = (usize, Label)>) {
+fn attach_refs(
+    pass: &mut Pass,
+    text: &str,
+    broken: impl Iterator<Item = (usize, Label)>,
+    has_notes: bool,
+) {
     for (at, l) in broken {
         let i = pass.items.partition_point(|item| item.start <= at);
         if let Some(item) = i.checked_sub(1).and_then(|i| pass.items.get_mut(i)) {
             item.refs.push(Key::Link(l));
         }
+    }
+    if !has_notes {
+        return;
     }
     for item in &mut pass.items {
         if let Some(src) = text.get(item.start..item.end) {

@@ -91,27 +91,22 @@ impl Definitions {
         tail_links: HashMap<Label, LinkTarget>,
         tail_notes: HashSet<Label>,
     ) -> Vec<Key> {
-        let mut keys: HashSet<Key> = HashSet::new();
+        // The labels whose resolution may change (a label may come twice: harmless).
+        let mut before: Vec<(Key, Resolution)> = Vec::new();
         let links = self.tail_links.keys().chain(tail_links.keys());
-        keys.extend(
-            links
-                .chain(finished_links.iter().map(|(l, _)| l))
-                .cloned()
-                .map(Key::Link),
-        );
-        let notes = self
+        for l in links.chain(finished_links.iter().map(|(l, _)| l)) {
+            let key = Key::Link(l.clone());
+            before.push((key.clone(), self.resolution(&key)));
+        }
+        for l in self
             .tail_notes
             .iter()
             .chain(&tail_notes)
-            .chain(&finished_notes);
-        keys.extend(notes.cloned().map(Key::Note));
-        let before: Vec<(Key, Resolution)> = keys
-            .into_iter()
-            .map(|k| {
-                let r = self.resolution(&k);
-                (k, r)
-            })
-            .collect();
+            .chain(&finished_notes)
+        {
+            let key = Key::Note(l.clone());
+            before.push((key.clone(), self.resolution(&key)));
+        }
         for (label, target) in finished_links {
             self.links.entry(label).or_insert(target);
         }

@@ -17,7 +17,7 @@
 //! most `EAGER_BYTES` per push plus `CREDIT_PER_BYTE` per byte; [`MarkdownStream::work`]
 //! counts it. [`MarkdownStream::finish`] renders everything that is left, whatever it costs.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::boundary::{joined, line_start, settled};
@@ -112,6 +112,8 @@ struct Unit {
     count: u32,
     /// Labels it refers to that no finished definition resolves yet.
     refs: Vec<Key>,
+    /// It waits to be rendered again.
+    dirty: bool,
 }
 
 /// Incremental Markdown renderer: feed deltas with [`MarkdownStream::push`], end with
@@ -133,7 +135,7 @@ pub struct MarkdownStream {
     /// Units referring to each label that no finished definition resolves yet.
     index: HashMap<Key, HashSet<usize>>,
     /// Units to render again (a definition changed) and their total size.
-    dirty: BTreeSet<usize>,
+    dirty: Vec<usize>,
     dirty_bytes: usize,
     /// Text length when the tail was last rendered.
     rendered: usize,
@@ -281,11 +283,10 @@ impl MarkdownStream {
         };
 
         // Definitions: those before the cut are final, the rest belong to the open tail.
-        let mut links = pass.links;
-        links.sort_by_key(|d| d.start);
+        // (The parser keeps one definition per label: the first.)
         let mut finished_links = Vec::new();
         let mut tail_links: HashMap<Label, LinkTarget> = HashMap::new();
-        for def in links {
+        for def in pass.links {
             if def.start < cut {
                 finished_links.push((def.label, def.target));
             } else {
@@ -359,70 +360,66 @@ impl MarkdownStream {
         old_finished: u32,
         update: &mut BlockUpdate,
     ) {
-        let mut groups: Vec<Vec<Item>> = Vec::new();
-        for item in items {
-            match groups.last_mut() {
-                Some(group)
-                    if group
-                        .last()
-                        .is_some_and(|prev| joined(&self.text, prev, &item)) =>
-                {
-                    group.push(item)
-                }
-                _ => groups.push(vec![item]),
-            }
-        }
-        let starts: Vec<usize> = groups
-            .iter()
-            .enumerate()
-            .map(|(g, group)| match (g, group.first()) {
-                (0, _) | (_, None) => self.stable,
-                (_, Some(first)) => line_start(&self.text, first.start),
-            })
-            .chain(std::iter::once(cut))
-            .collect();
-        for (g, group) in groups.into_iter().enumerate() {
-            let first = self.finished;
-            let mut refs: Vec<Key> = Vec::new();
-            for item in group {
-                refs.extend(item.refs.into_iter().filter(|k| !self.defs.is_final(k)));
-                if item.html.is_empty() {
-                    continue;
-                }
+        let mut start = self.stable;
+        let mut first_block = self.finished;
+        let mut refs: Vec<Key> = Vec::new();
+        let mut items = items.into_iter().peekable();
+        while let Some(item) = items.next() {
+            let kind = item.kind;
+            refs.extend(item.refs.into_iter().filter(|k| !self.defs.is_final(k)));
+            if !item.html.is_empty() {
                 let id = self.finished;
                 if old_open.get((id - old_finished) as usize) != Some(&item.html) {
                     update.changed.push((id, item.html));
                 }
                 self.finished += 1;
             }
-            let refs = distinct(refs);
+            // A unit ends before the next item unless that one is joined to this one.
+            let end = match items.peek() {
+                Some(next) if joined(&self.text, kind, next) => continue,
+                Some(next) => line_start(&self.text, next.start),
+                None => cut,
+            };
+            let refs = std::mem::take(&mut refs);
             let unit = self.units.len();
             for key in &refs {
                 self.index.entry(key.clone()).or_default().insert(unit);
             }
             self.units.push(Unit {
-                range: starts[g]..starts[g + 1],
-                first,
-                count: self.finished - first,
+                range: start..end,
+                first: first_block,
+                count: self.finished - first_block,
                 refs,
+                dirty: false,
             });
+            start = end;
+            first_block = self.finished;
         }
     }
 
     fn mark_dirty(&mut self, unit: usize) {
-        if let Some(u) = self.units.get(unit) {
-            if self.dirty.insert(unit) {
+        if let Some(u) = self.units.get_mut(unit) {
+            if !u.dirty {
+                u.dirty = true;
+                self.dirty.push(unit);
                 self.dirty_bytes += u.range.len();
             }
         }
     }
 
     /// Renders again the units whose references resolve differently now, in order, while
-    /// `budget` allows (all of them without a budget).
+    /// `budget` allows (all of them without a budget). Their blocks come before any other
+    /// change of the update (they are older).
     fn render_dirty(&mut self, mut budget: Option<&mut usize>, update: &mut BlockUpdate) {
-        while let Some(&unit) = self.dirty.first() {
+        if self.dirty.is_empty() {
+            return;
+        }
+        self.dirty.sort_unstable();
+        let mut changed: Vec<(u32, String)> = Vec::new();
+        let mut done = 0;
+        for &unit in &self.dirty {
             let Some(u) = self.units.get(unit).cloned() else {
-                self.dirty.remove(&unit);
+                done += 1;
                 continue;
             };
             let cost = u.range.len();
@@ -432,7 +429,7 @@ impl MarkdownStream {
                 }
                 *budget -= cost;
             }
-            self.dirty.remove(&unit);
+            done += 1;
             self.dirty_bytes -= cost.min(self.dirty_bytes);
             let pass = pass::run(&self.text, u.range.clone(), &self.defs, Scope::Finished);
             self.work += pass.parsed as u64;
@@ -455,28 +452,22 @@ impl MarkdownStream {
             }
             blocks.resize(count, String::new());
             for (j, html) in blocks.into_iter().enumerate() {
-                update.changed.push((u.first + j as u32, html));
+                changed.push((u.first + j as u32, html));
             }
             for key in &u.refs {
                 if let Some(units) = self.index.get_mut(key) {
                     units.remove(&unit);
                 }
             }
-            let refs = distinct(refs);
             for key in &refs {
                 self.index.entry(key.clone()).or_default().insert(unit);
             }
             if let Some(stored) = self.units.get_mut(unit) {
                 stored.refs = refs;
+                stored.dirty = false;
             }
         }
-        update.changed.sort_by_key(|(id, _)| *id);
+        self.dirty.drain(..done);
+        update.changed.splice(0..0, changed);
     }
-}
-
-fn distinct(keys: Vec<Key>) -> Vec<Key> {
-    let mut seen = HashSet::new();
-    keys.into_iter()
-        .filter(|k| seen.insert(k.clone()))
-        .collect()
 }

@@ -587,3 +587,32 @@ pub fn passed_through(markdown: &str, expected: &str) -> Vec<String> {
 pub fn escaped(text: &str) -> String {
     escape(text)
 }
+
+/// CommonMark examples of bare URLs and addresses that stay text in CommonMark but become
+/// links with GitHub's autolink extension, which the panel implements: their HTML then.
+pub const EXTENDED_AUTOLINKS: [(u32, &str); 4] = [
+    (
+        606,
+        "<p>&lt;<a href=\"mailto:foo+@bar.example.com\" target=\"_blank\" rel=\"noopener noreferrer\">foo+@bar.example.com</a>&gt;</p>",
+    ),
+    (
+        608,
+        "<p>&lt; <a href=\"https://foo.bar\" target=\"_blank\" rel=\"noopener noreferrer\">https://foo.bar</a> &gt;</p>",
+    ),
+    (
+        611,
+        "<p><a href=\"https://example.com\" target=\"_blank\" rel=\"noopener noreferrer\">https://example.com</a></p>",
+    ),
+    (
+        612,
+        "<p><a href=\"mailto:foo@bar.example.com\" target=\"_blank\" rel=\"noopener noreferrer\">foo@bar.example.com</a></p>",
+    ),
+];
+
+/// The normalized HTML the panel should render for CommonMark example `number`.
+pub fn commonmark_expected(number: u32, markdown: &str, html: &str) -> String {
+    match EXTENDED_AUTOLINKS.iter().find(|(n, _)| *n == number) {
+        Some((_, html)) => normalize(html),
+        None => normalize_tokens(&apply_policy(markdown, html)),
+    }
+}
