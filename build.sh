@@ -149,9 +149,11 @@ build_extension() {
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
     cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${release[@]}"
-  # The panel, which carries the Markdown parser, is built with the size-first profile `panel`.
+  # The panel, which carries the Markdown parser, is built for size: the `panel` profile
+  # (opt-level z), std's smaller algorithms (optimize_for_size) and extra wasm-opt passes below.
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
-    cargo build --profile panel --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort -p zo-panel
+    cargo build --profile panel --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
+    -Zbuild-std-features=optimize_for_size -p zo-panel
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.
@@ -164,7 +166,12 @@ build_extension() {
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   for crate in "${WASM_CRATES[@]}"; do
-    optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
+    if [ "$crate" = zo-panel ]; then
+      # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
+      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
+    else
+      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
+    fi
   done
 
   step "content module for strict-CSP pages (wasm MVP -> JS)"
@@ -182,11 +189,13 @@ wasm_profile() {
   esac
 }
 
-# wasm-opt -Oz in place. The features are the ones rustc's wasm32 target enables by default;
-# wasm-opt drops the name and producers sections unless asked to keep them.
+# wasm-opt -Oz in place, with further passes as extra arguments. The features are the ones
+# rustc's wasm32 target enables by default; wasm-opt drops the name and producers sections
+# unless asked to keep them.
 optimize_wasm() {
   local wasm=$1 tmp="$1.opt"
-  tests/node_modules/.bin/wasm-opt -Oz \
+  shift
+  tests/node_modules/.bin/wasm-opt -Oz "$@" \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-reference-types --enable-multivalue --enable-mutable-globals \
     "$wasm" -o "$tmp"
