@@ -10,6 +10,7 @@
 //! tail is too large to render on every delta; see [`stream`]).
 
 mod autolink;
+pub mod blocks;
 mod boundary;
 mod escape;
 mod fence;
@@ -18,7 +19,8 @@ mod pass;
 mod refs;
 pub mod stream;
 
-pub use stream::{closing_tags_start, BlockUpdate, Blocks, MarkdownStream};
+pub use blocks::{closing_tags_start, BlockUpdate, Blocks};
+pub use stream::MarkdownStream;
 
 /// The blocks of a whole answer.
 pub fn render_blocks(text: &str) -> Vec<String> {

@@ -4,7 +4,7 @@
 //! - links only for `http:`, `https:` and `mailto:` URLs, opening in a new tab with
 //!   `rel="noopener noreferrer"`; with any other URL the link text is plain text;
 //! - images are never loaded: they become a link to the image, its alt text as the link text;
-//! - bare URLs and e-mail addresses in text become links ([`super::autolink`]);
+//! - bare URLs and e-mail addresses in text become links (`autolink`);
 //! - a code block carries its language as a sanitized class and a visible label, and a Copy
 //!   button; a table sits in a box that scrolls horizontally;
 //! - containers (block quotes, lists, list items, footnotes) nest at most [`MAX_NESTING`]
@@ -16,10 +16,12 @@
 
 use pulldown_cmark::{Alignment, CodeBlockKind, CowStr, Event, LinkType, Tag, TagEnd};
 
-use super::autolink::{self, Piece};
-use super::escape::{
-    code_language, escape_href, escape_text, escape_unless_autolink, is_allowed_url,
-};
+use super::escape::{code_language, escape_text, is_allowed_url};
+
+mod inline;
+
+pub(crate) use inline::is_reference;
+use inline::without_comments;
 
 /// Deepest nesting of container elements written.
 pub const MAX_NESTING: usize = 32;
@@ -147,28 +149,6 @@ impl<'s> Writer<'s> {
             Event::InlineMath(text) | Event::DisplayMath(text) => escape_text(&mut self.out, &text),
         }
     }
-
-    /// Inside an image only its alt text counts: the plain text of what it contains.
-    fn image_event(&mut self, event: Event<'_>) {
-        let Some(image) = &mut self.image else {
-            return;
-        };
-        match event {
-            Event::Start(Tag::Image { .. }) => image.depth += 1,
-            Event::End(TagEnd::Image) => {
-                image.depth -= 1;
-                if image.depth == 0 {
-                    self.close_image();
-                }
-            }
-            Event::Text(text) | Event::Code(text) | Event::InlineHtml(text) => {
-                image.alt.push_str(&text)
-            }
-            Event::SoftBreak | Event::HardBreak => image.alt.push(' '),
-            _ => {}
-        }
-    }
-
     fn start(&mut self, tag: Tag<'_>) {
         self.line_start = true;
         match tag {
@@ -359,107 +339,6 @@ impl<'s> Writer<'s> {
         self.out.push('>');
         self.in_code = true;
     }
-
-    fn open_link(&mut self, dest: &str, title: &str, class: Option<&str>) {
-        self.out.push_str("<a");
-        if let Some(class) = class {
-            self.out.push_str(" class=\"");
-            self.out.push_str(class);
-            self.out.push('"');
-        }
-        self.out.push_str(" href=\"");
-        escape_href(&mut self.out, dest);
-        self.out.push('"');
-        if !title.is_empty() {
-            self.out.push_str(" title=\"");
-            escape_text(&mut self.out, title);
-            self.out.push('"');
-        }
-        self.out
-            .push_str(" target=\"_blank\" rel=\"noopener noreferrer\">");
-    }
-
-    /// An image is a link to it, unless it is inside a link (links do not nest) or its URL is
-    /// not allowed: then its alt text alone.
-    fn close_image(&mut self) {
-        let Some(image) = self.image.take() else {
-            return;
-        };
-        if self.links.is_empty() && is_allowed_url(&image.dest) {
-            self.open_link(&image.dest, &image.title, Some("md-image"));
-            let text = if image.alt.is_empty() {
-                &image.dest
-            } else {
-                &image.alt
-            };
-            escape_text(&mut self.out, text);
-            self.out.push_str("</a>");
-        } else {
-            escape_text(&mut self.out, &image.alt);
-        }
-    }
-
-    /// Inline raw HTML: shown as text, comments left out.
-    fn raw_html(&mut self, html: &str) {
-        escape_text(&mut self.out, &without_comments(html));
-    }
-
-    /// Adds a piece of text to the run being collected.
-    fn collect(&mut self, text: CowStr<'s>, start: usize) {
-        if self.pending.is_none() && self.joined.is_empty() {
-            self.pending_before = if self.line_start {
-                None
-            } else {
-                start
-                    .checked_sub(1)
-                    .and_then(|p| self.src.as_bytes().get(p).copied())
-            };
-            self.pending = Some(text);
-        } else {
-            if let Some(first) = self.pending.take() {
-                self.joined.push_str(&first);
-            }
-            self.joined.push_str(&text);
-        }
-        self.line_start = false;
-    }
-
-    /// Writes the collected text run, with its autolinks (none inside a link).
-    fn flush(&mut self) {
-        if self.pending.is_none() && self.joined.is_empty() {
-            return;
-        }
-        let joined = std::mem::take(&mut self.joined);
-        match self.pending.take() {
-            Some(text) => self.write_run(&text),
-            None if !joined.is_empty() => self.write_run(&joined),
-            None => {}
-        }
-        self.joined = joined;
-        self.joined.clear();
-    }
-
-    fn write_run(&mut self, text: &str) {
-        if !self.links.is_empty() {
-            escape_text(&mut self.out, text);
-            return;
-        }
-        if escape_unless_autolink(&mut self.out, text) {
-            return;
-        }
-        let out = &mut self.out;
-        autolink::split(text, self.pending_before, &mut |piece| match piece {
-            Piece::Text(t) => escape_text(out, t),
-            Piece::Link { text, scheme } => {
-                out.push_str("<a href=\"");
-                escape_href(out, scheme);
-                escape_href(out, text);
-                out.push_str("\" target=\"_blank\" rel=\"noopener noreferrer\">");
-                escape_text(out, text);
-                out.push_str("</a>");
-            }
-        });
-    }
 }
 
 fn heading(level: usize) -> &'static str {
@@ -467,44 +346,4 @@ fn heading(level: usize) -> &'static str {
         .get(level.saturating_sub(1))
         .copied()
         .unwrap_or("h6")
-}
-
-/// `html` without its HTML comments (`<!-- ... -->`; an unclosed one runs to the end).
-fn without_comments(html: &str) -> std::borrow::Cow<'_, str> {
-    if !html.contains("<!--") {
-        return html.into();
-    }
-    let mut out = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(open) = rest.find("<!--") {
-        out.push_str(&rest[..open]);
-        let body = &rest[open + 4..];
-        // `<!-->` and `<!--->` are complete (empty) comments.
-        let close = if body.starts_with('>') {
-            Some(1)
-        } else if body.starts_with("->") {
-            Some(2)
-        } else {
-            body.find("-->").map(|c| c + 3)
-        };
-        match close {
-            Some(c) => rest = &body[c..],
-            None => return out.into(),
-        }
-    }
-    out.push_str(rest);
-    out.into()
-}
-
-/// Whether a link of this type names a label (its target comes from a definition).
-pub(crate) fn is_reference(link_type: LinkType) -> bool {
-    matches!(
-        link_type,
-        LinkType::Reference
-            | LinkType::ReferenceUnknown
-            | LinkType::Collapsed
-            | LinkType::CollapsedUnknown
-            | LinkType::Shortcut
-            | LinkType::ShortcutUnknown
-    )
 }

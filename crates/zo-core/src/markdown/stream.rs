@@ -2,9 +2,9 @@
 //! each delta renders again.
 //!
 //! After each delta the open tail (the text after the last finished block) is parsed again;
-//! the items that [`super::boundary::settled`] finds finished move into finished ranges
+//! the items that `boundary::settled` finds finished move into finished ranges
 //! ("units") and are never rendered again, unless a definition that a later part of the
-//! answer adds or changes resolves a reference in them (see [`super::refs`]): then that unit
+//! answer adds or changes resolves a reference in them (see `refs`): then that unit
 //! alone is rendered again. The blocks of a push therefore equal those of rendering the
 //! whole text so far.
 //!
@@ -13,18 +13,21 @@
 //! larger than that waits until enough credit has been earned: a single paragraph of 100 KB
 //! streamed in 24-byte deltas is rendered again each time it has grown by about an eighth,
 //! and shows its previous rendering in between. An open fenced code block, the usual large
-//! block, grows without parsing ([`super::fence`]). The total parsing work of a stream is at
+//! block, grows without parsing (`fence`). The total parsing work of a stream is at
 //! most `EAGER_BYTES` per push plus `CREDIT_PER_BYTE` per byte; [`MarkdownStream::work`]
 //! counts it. [`MarkdownStream::finish`] renders everything that is left, whatever it costs.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
+use super::blocks::BlockUpdate;
 use super::boundary::{joined, line_start, settled};
 use super::escape::escape_text;
 use super::fence::{OpenFence, CODE_END};
 use super::pass::{self, Item, ItemKind, Scope};
 use super::refs::{Definitions, Key, Label, LinkTarget};
+
+mod dirty;
 
 /// Parsing each push may do without credit: open tails up to this size are rendered on
 /// every push.
@@ -34,75 +37,6 @@ pub const CREDIT_PER_BYTE: usize = 8;
 /// Most credit banked beyond what the open tail needs: a long cheap stretch does not buy
 /// many renderings of a later large block.
 pub const MAX_CREDIT: usize = 64 * EAGER_BYTES;
-
-/// What a push or [`MarkdownStream::finish`] changed in the answer's blocks.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct BlockUpdate {
-    /// Blocks whose HTML is new or different, by id, in ascending order.
-    pub changed: Vec<(u32, String)>,
-    /// How many blocks the answer has now (ids `0..len`); blocks from `len` on are gone.
-    pub len: u32,
-    /// Blocks below this id are finished: they change again only when a definition later in
-    /// the answer resolves a reference in them.
-    pub finished: u32,
-    /// Blocks were removed (the answer had more than `len` before).
-    pub removed: bool,
-    /// Escaped text that block `id` (an open code block) gained at its end, before its
-    /// closing tags (see [`closing_tags_start`]): its new HTML without resending the block.
-    pub appended: Option<(u32, String)>,
-}
-
-impl BlockUpdate {
-    /// Nothing changed.
-    pub fn is_empty(&self) -> bool {
-        self.changed.is_empty() && !self.removed && self.appended.is_none()
-    }
-}
-
-/// Where the run of closing tags that ends `html` starts (`"</li></ul>"` in
-/// `"<ul><li>a</li></ul>"`).
-pub fn closing_tags_start(html: &str) -> usize {
-    let mut start = html.len();
-    while let Some(rest) = html[..start].strip_suffix('>') {
-        let Some(open) = rest.rfind("</") else {
-            break;
-        };
-        let name = &rest[open + 2..];
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            break;
-        }
-        start = open;
-    }
-    start
-}
-
-/// The blocks an answer shows, kept up to date from [`BlockUpdate`]s (what the panel's DOM
-/// holds, as strings).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Blocks(pub Vec<String>);
-
-impl Blocks {
-    pub fn apply(&mut self, update: &BlockUpdate) {
-        for (id, html) in &update.changed {
-            let id = *id as usize;
-            if self.0.len() <= id {
-                self.0.resize(id + 1, String::new());
-            }
-            self.0[id].clone_from(html);
-        }
-        if let Some((id, text)) = &update.appended {
-            if let Some(html) = self.0.get_mut(*id as usize) {
-                html.insert_str(closing_tags_start(html), text);
-            }
-        }
-        self.0.truncate(update.len as usize);
-    }
-
-    /// All blocks' HTML, joined.
-    pub fn html(&self) -> String {
-        self.0.concat()
-    }
-}
 
 /// A range of finished blocks that renders by itself.
 #[derive(Debug, Clone)]
@@ -395,79 +329,5 @@ impl MarkdownStream {
             start = end;
             first_block = self.finished;
         }
-    }
-
-    fn mark_dirty(&mut self, unit: usize) {
-        if let Some(u) = self.units.get_mut(unit) {
-            if !u.dirty {
-                u.dirty = true;
-                self.dirty.push(unit);
-                self.dirty_bytes += u.range.len();
-            }
-        }
-    }
-
-    /// Renders again the units whose references resolve differently now, in order, while
-    /// `budget` allows (all of them without a budget). Their blocks come before any other
-    /// change of the update (they are older).
-    fn render_dirty(&mut self, mut budget: Option<&mut usize>, update: &mut BlockUpdate) {
-        if self.dirty.is_empty() {
-            return;
-        }
-        self.dirty.sort_unstable();
-        let mut changed: Vec<(u32, String)> = Vec::new();
-        let mut done = 0;
-        for &unit in &self.dirty {
-            let Some(u) = self.units.get(unit).cloned() else {
-                done += 1;
-                continue;
-            };
-            let cost = u.range.len();
-            if let Some(budget) = budget.as_deref_mut() {
-                if cost > *budget {
-                    break;
-                }
-                *budget -= cost;
-            }
-            done += 1;
-            self.dirty_bytes -= cost.min(self.dirty_bytes);
-            let pass = pass::run(&self.text, u.range.clone(), &self.defs, Scope::Finished);
-            self.work += pass.parsed as u64;
-            let mut blocks: Vec<String> = Vec::new();
-            let mut refs: Vec<Key> = Vec::new();
-            for item in pass.items {
-                refs.extend(item.refs.into_iter().filter(|k| !self.defs.is_final(k)));
-                if !item.html.is_empty() {
-                    blocks.push(item.html);
-                }
-            }
-            // The block structure does not depend on definitions: the same number of blocks.
-            // Should it differ, the extra HTML joins the last block.
-            let count = u.count as usize;
-            if blocks.len() > count && count > 0 {
-                let extra: String = blocks.drain(count..).collect();
-                if let Some(last) = blocks.last_mut() {
-                    last.push_str(&extra);
-                }
-            }
-            blocks.resize(count, String::new());
-            for (j, html) in blocks.into_iter().enumerate() {
-                changed.push((u.first + j as u32, html));
-            }
-            for key in &u.refs {
-                if let Some(units) = self.index.get_mut(key) {
-                    units.remove(&unit);
-                }
-            }
-            for key in &refs {
-                self.index.entry(key.clone()).or_default().insert(unit);
-            }
-            if let Some(stored) = self.units.get_mut(unit) {
-                stored.refs = refs;
-                stored.dirty = false;
-            }
-        }
-        self.dirty.drain(..done);
-        update.changed.splice(0..0, changed);
     }
 }
