@@ -25,6 +25,8 @@ use zo_core::markdown::{render_html, Blocks, MarkdownStream};
 mod hostile;
 #[path = "../tests/common/html_norm.rs"]
 mod html_norm;
+#[path = "../tests/common/policy.rs"]
+mod policy;
 
 fn split(text: &str, n: usize) -> Vec<&str> {
     let mut out = Vec::with_capacity(n);
@@ -180,7 +182,7 @@ fn spec_mode(args: &[String]) -> Result<Value, String> {
         let (md, expected) = (field(e, "markdown"), field(e, "html"));
         let number = e["number"].as_u64().unwrap_or(0) as u32;
         let ours_ok = html_norm::normalize(&render_html(&md))
-            == html_norm::commonmark_expected(number, &md, &expected);
+            == policy::commonmark_expected(number, &md, &expected);
         let want = html_norm::normalize(&expected);
         let theirs_ok = theirs
             .as_ref()

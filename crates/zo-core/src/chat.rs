@@ -18,7 +18,7 @@ use crate::view::{
 /// What the view must change after a message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
-    /// Markdown blocks of the answer: finished ones (final) and the open one.
+    /// Markdown blocks of the answer that changed (new, rendered again, gone, grown).
     Answer(BlockUpdate),
     /// Replace the whole answer with these blocks (final text differs from the streamed one).
     AnswerReplaced(Vec<String>),

@@ -10,10 +10,8 @@
 
 mod common;
 
-use common::html_norm::{
-    apply_policy, commonmark_expected, escaped, foreign_tags, normalize, normalize_tokens,
-    passed_through,
-};
+use common::html_norm::{normalize, normalize_tokens};
+use common::policy::{apply_policy, commonmark_expected, escaped, foreign_tags, passed_through};
 use serde::Deserialize;
 use zo_core::markdown::render_html;
 

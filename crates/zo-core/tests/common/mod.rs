@@ -2,3 +2,4 @@
 
 pub mod hostile;
 pub mod html_norm;
+pub mod policy;
