@@ -146,13 +146,21 @@ ${causes}
   "Pieces cut inside wasm": the body is passed to wasm once and \`PipelineHandle.pushChunked\`
   pushes the same pieces from there, so the row shows the pipeline's own cost per piece.
 - **render**: a 100 000-character Markdown answer (headings, lists, code fences, inline
-  marks, non-ASCII) cut into 20 000 deltas. Native: \`cargo run --release -p zo-core --example
-  bench_markdown\` times \`MarkdownStream::push\` per delta. Panel: \`extension/pkg/zo_panel.js\`
+  marks, non-ASCII) cut into 20 000 deltas; it ends with the same 5 000 characters it starts
+  with, so the first and last 1 000 deltas carry the same Markdown. Native: \`cargo run --release -p zo-core --example
+  bench_markdown\` times \`MarkdownStream::push\` per delta (\`stream\`), renders the whole
+  answer with zo-core and with pulldown-cmark's own \`push_html\` (same options, interleaved,
+  \`whole\`), and renders cmark's pathological inputs (tests/common/hostile.rs in zo-core, about
+  100 KB each) whole and streamed in 24-byte deltas (\`hostile\`). Panel: \`extension/pkg/zo_panel.js\`
   in headless Chromium, a \`Panel\` on a page with the side panel's CSS, one \`STREAM_CHUNK\`
   message per delta into \`Panel.onMessage\`, each followed by a forced style+layout
   (\`offsetHeight\`; the panel itself scrolls once per animation frame, outside the timed loop),
   after a warm-up run of 2 000 deltas; the ratio compares the sum over the last 1 000 deltas
-  with the first 1 000.
+  with the first 1 000. In the same page, the npm package \`streaming-markdown\` writes the same
+  deltas (\`parser_write\`) into an element styled as an answer, with the same forced layout,
+  runs interleaved with the panel's; both render every CommonMark 0.31.2 example
+  (tests/fixtures/commonmark/spec.json), compared with the spec's HTML as CommonMark's test
+  runner normalizes it (the panel's under its policy: links, images, code blocks, raw HTML).
 - **actions**: \`tests/bench/fixtures/actions.html\` (a static form) loads the content module
   (wasm build, then in a fresh page the JS build used on strict-CSP pages) and calls its public
   \`handle_message\` with one EXECUTE_ACTION of 10 actions; time from the call to the

@@ -19,10 +19,10 @@ use crate::view::{
 /// What the view must change after a message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
-    /// Markdown blocks of the answer: finished ones (final) and the open one.
+    /// Markdown blocks of the answer that changed (new, rendered again, gone, grown).
     Answer(BlockUpdate),
-    /// Replace the whole answer with this HTML (final text differs from the streamed one).
-    AnswerReplaced(String),
+    /// Replace the whole answer with these blocks (final text differs from the streamed one).
+    AnswerReplaced(Vec<String>),
     /// Thinking text to append to the live thinking view.
     ReasoningDelta(String),
     /// The final reasoning and how to show it.
@@ -335,7 +335,9 @@ impl Turn {
         }
         let update = self.md.push(pending);
         self.rendered_len = self.message.text.len();
-        changes.push(Change::Answer(update));
+        if !update.is_empty() {
+            changes.push(Change::Answer(update));
+        }
         self.set_indicator(Indicator::Answering, changes);
     }
 
@@ -349,7 +351,9 @@ impl Turn {
             self.message.text = final_text.to_string();
             self.md = MarkdownStream::new();
             self.rendered_len = self.message.text.len();
-            changes.push(Change::AnswerReplaced(markdown::render(&self.message.text)));
+            changes.push(Change::AnswerReplaced(markdown::render_blocks(
+                &self.message.text,
+            )));
             return;
         }
         // Text the gate held while undecided never became action JSON: show it, unless it
@@ -365,12 +369,11 @@ impl Turn {
         }
         if self.rendered_len < self.message.text.len() {
             let pending = self.message.text[self.rendered_len..].to_string();
-            let update = self.md.push(&pending);
+            self.md.load(&pending);
             self.rendered_len = self.message.text.len();
-            changes.push(Change::Answer(update));
         }
         let update = self.md.finish();
-        if !update.finished.is_empty() {
+        if !update.is_empty() {
             changes.push(Change::Answer(update));
         }
     }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::action::{Action, Selector};
+use crate::markdown::Blocks;
 use crate::protocol::FinalResult;
 use crate::view::{ErrorKind, MASK};
 
@@ -33,19 +34,27 @@ fn done(text: &str, status: FinalStatus) -> WorkerToPanel {
 }
 
 fn answer_html(changes: &[Change]) -> String {
-    let mut html = String::new();
+    let mut blocks = Blocks::default();
     for c in changes {
         match c {
-            Change::Answer(u) => {
-                for (_, h) in &u.finished {
-                    html.push_str(h);
-                }
-            }
-            Change::AnswerReplaced(h) => html = h.clone(),
+            Change::Answer(u) => blocks.apply(u),
+            Change::AnswerReplaced(b) => blocks = Blocks(b.clone()),
             _ => {}
         }
     }
-    html
+    blocks.html()
+}
+
+/// Every piece of answer HTML shown at some point.
+fn shown_html(changes: &[Change]) -> String {
+    changes
+        .iter()
+        .flat_map(|c| match c {
+            Change::Answer(u) => u.changed.iter().map(|(_, h)| h.clone()).collect(),
+            Change::AnswerReplaced(b) => b.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 #[test]
@@ -279,9 +288,10 @@ fn lost_connection_keeps_text_and_offers_retry() {
         session_id: "s1".into(),
         delta: "Looking at the page".into(),
     });
-    t.apply(&chunk("s1", "Some text"));
+    let mut shown = t.apply(&chunk("s1", "Some text"));
     let c = t.connection_lost();
-    assert_eq!(answer_html(&c), "<p>Some text</p>");
+    shown.extend(c.iter().cloned());
+    assert_eq!(answer_html(&shown), "<p>Some text</p>");
     // The thinking streamed so far is kept with the message (history), as on Stop.
     assert_eq!(t.message.reasoning.as_deref(), Some("Looking at the page"));
     assert!(c
@@ -327,19 +337,9 @@ fn cobrowse_fenced_actions_after_prose_never_render() {
     let mut all = Vec::new();
     for c in answer.chars() {
         all.extend(t.apply(&chunk("s1", &c.to_string())));
-        let html = answer_html(&all);
-        let open: String = all
-            .iter()
-            .filter_map(|c| match c {
-                Change::Answer(u) => u.open.as_ref().map(|(_, h)| h.clone()),
-                _ => None,
-            })
-            .collect();
-        assert!(
-            !html.contains("actions") && !open.contains("actions"),
-            "{open}"
-        );
-        assert!(!open.contains("```") && !open.contains('{'), "{open}");
+        let shown = shown_html(&all);
+        assert!(!shown.contains("actions"), "{shown}");
+        assert!(!shown.contains("```") && !shown.contains('{'), "{shown}");
     }
     assert!(!t.message.text.contains("actions"));
     all.extend(t.apply(&done(

@@ -26,8 +26,6 @@ pub mod envelope;
 pub mod events;
 pub mod history;
 pub mod markdown;
-pub mod markdown_blocks;
-pub mod markdown_inline;
 pub mod normalize;
 pub mod options_form;
 pub mod outcome;

@@ -183,7 +183,8 @@ impl MessageView {
         for (i, note) in message.notes.iter().enumerate() {
             view.show_note(i, note)?;
         }
-        view.blocks.replace(&markdown::render(&message.text))?;
+        view.blocks
+            .replace(&markdown::render_blocks(&message.text))?;
         if let Some(card) = chat::stored_error_card(message) {
             view.show_error(&card);
         }
@@ -194,7 +195,7 @@ impl MessageView {
     pub fn apply(&mut self, change: &Change) -> DomResult<()> {
         match change {
             Change::Answer(update) => self.blocks.apply(update)?,
-            Change::AnswerReplaced(html) => self.blocks.replace(html)?,
+            Change::AnswerReplaced(blocks) => self.blocks.replace(blocks)?,
             Change::ReasoningDelta(delta) => {
                 set_hidden(&self.thinking, false);
                 let node = self.doc.create_text_node(delta);
@@ -216,6 +217,11 @@ impl MessageView {
             Change::Note { position, text } => self.show_note(*position, text)?,
         }
         Ok(())
+    }
+
+    /// The element holding the answer's Markdown blocks.
+    pub fn answer(&self) -> &Element {
+        &self.answer
     }
 
     pub fn set_indicator_label(&self, label: &str) {

@@ -1,13 +1,14 @@
-//! The DOM of a streamed answer, delta by delta: every block equals a fresh parse of the HTML
-//! zo-core renders for it (node for node), although the open block is updated in place when a
-//! delta only adds text.
+//! The DOM of a streamed answer, delta by delta: after every delta its blocks equal, node for
+//! node, a fresh parse of the blocks zo-core renders for the whole text so far, although open
+//! blocks are updated in place when a delta only adds text and finished blocks keep their
+//! nodes.
 
 mod common;
 
 use common::*;
 use wasm_bindgen_test::*;
 use web_sys::Element;
-use zo_core::markdown::MarkdownStream;
+use zo_core::markdown::render_blocks;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -16,35 +17,6 @@ const TEXT: &str = "Intro with **bold**, `code()`, a [link](https://example.com/
 - item three\n\n1. first\n2. second &amp; third\n\n```rust\nlet x = 1 < 2 && \"a\";\n\
 fn main() {}\n```\n\n> quoted line\n> second 'line'\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n\
 Soft\nbreak, then _emphasis_ and ~~gone~~ and a last **bold";
-
-/// The blocks zo-core renders for `deltas` so far: (html by block id).
-struct Expected {
-    md: MarkdownStream,
-    blocks: Vec<String>,
-    finished: usize,
-}
-
-impl Expected {
-    fn push(&mut self, delta: &str) {
-        let update = self.md.push(delta);
-        for (id, html) in update.finished {
-            self.set(id as usize, html);
-            self.finished = self.finished.max(id as usize + 1);
-        }
-        match update.open {
-            Some((id, html)) => self.set(id as usize, html),
-            None if update.deferred => {}
-            None => self.blocks.truncate(self.finished),
-        }
-    }
-
-    fn set(&mut self, id: usize, html: String) {
-        if self.blocks.len() <= id {
-            self.blocks.resize(id + 1, String::new());
-        }
-        self.blocks[id] = html;
-    }
-}
 
 fn assert_blocks_equal(answer: &Element, expected: &[String], after: &str) {
     let blocks = qa(answer, ".md-block");
@@ -62,24 +34,47 @@ fn assert_blocks_equal(answer: &Element, expected: &[String], after: &str) {
 }
 
 #[wasm_bindgen_test]
-fn every_delta_leaves_the_dom_of_a_fresh_rendering() {
+fn every_delta_leaves_the_dom_of_a_whole_rendering() {
     for size in [1, 3, 7] {
         let host = FakeHost::new();
         let (p, root) = panel(&host);
         let sid = p.send("mixed").unwrap();
-        let mut expected = Expected {
-            md: MarkdownStream::new(),
-            blocks: Vec::new(),
-            finished: 0,
-        };
+        let mut text = String::new();
         let chars: Vec<char> = TEXT.chars().collect();
         for piece in chars.chunks(size) {
             let delta: String = piece.iter().collect();
             feed(&p, chunk(&sid, &delta));
-            expected.push(&delta);
-            assert_blocks_equal(&last_answer(&root), &expected.blocks, &delta);
+            text.push_str(&delta);
+            assert_blocks_equal(&last_answer(&root), &render_blocks(&text), &delta);
         }
+        feed(&p, done(&sid, &text));
+        assert_blocks_equal(&last_answer(&root), &render_blocks(&text), "done");
     }
+}
+
+#[wasm_bindgen_test]
+fn finished_blocks_keep_their_nodes() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("keep").unwrap();
+    feed(
+        &p,
+        chunk(&sid, "# Title\n\nFirst paragraph.\n\n- a\n- b\n\n"),
+    );
+    let answer = last_answer(&root);
+    let first: Vec<web_sys::Node> = qa(&answer, ".md-block")
+        .iter()
+        .map(|b| b.first_child().unwrap())
+        .collect();
+    assert_eq!(first.len(), 3);
+    for word in ["Then ", "more ", "text.\n\nAnd ", "another ", "**block**."] {
+        feed(&p, chunk(&sid, word));
+    }
+    feed(&p, done(&sid, ""));
+    for node in &first {
+        assert!(node.is_connected(), "a finished block was rendered again");
+    }
+    assert_eq!(qa(&answer, ".md-block").len(), 5);
 }
 
 #[wasm_bindgen_test]

@@ -58,6 +58,15 @@ const PAYLOADS: &[&str] = &[
     "<form action=javascript:alert(1)><button>go</button></form>",
     "<meta http-equiv=refresh content=\"0;url=javascript:alert(1)\">",
     "<base href=\"javascript:alert(1)//\">",
+    "- [x] <input type=checkbox onclick=alert(1)> [ ] done\n- [ ] <input autofocus onfocus=alert(1)>",
+    "```js\"><img src=x onerror=alert(1)>\nx\n```",
+    "``` javascript:alert(1)\ncode\n```",
+    "[^1]: <img src=x onerror=alert(1)>\n\nref[^1] [^<svg onload=alert(1)>]",
+    "www.ok.example/\"onmouseover=\"alert(1) and https://ok.example/<script>alert(1)</script>",
+    "evil@ok.example\"onclick=\"alert(1)",
+    "[x][r]\n\n[r]: javascript:alert(1)",
+    "[y][s]\n\n[s]: https://ok.example/\" onmouseover=\"alert(1)",
+    "<!-- --><script>alert(1)</script><!--",
 ];
 
 /// Every element under `root`: no script-capable tags, no handlers, no dangerous URLs.
@@ -79,11 +88,23 @@ fn assert_clean(root: &Element, payload: &str) {
                     | "meta"
                     | "base"
                     | "math"
-                    | "input"
                     | "body"
             ),
             "payload {payload:?} produced <{tag}>"
         );
+        // The only input is a task list's disabled checkbox.
+        if tag == "input" {
+            assert_eq!(
+                e.get_attribute("type").as_deref(),
+                Some("checkbox"),
+                "{payload:?}"
+            );
+            assert!(e.has_attribute("disabled"), "{payload:?}");
+            assert_eq!(
+                e.attributes().length(),
+                2 + u32::from(e.has_attribute("checked"))
+            );
+        }
         let attrs = e.attributes();
         for i in 0..attrs.length() {
             let Some(attr) = attrs.item(i) else { continue };

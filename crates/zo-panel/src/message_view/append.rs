@@ -2,10 +2,13 @@
 //! the block's HTML (`<p>Hello</p>` -> `<p>Hello wor</p>`); then the text is appended to the
 //! block's last text node, which gives the same DOM as parsing the new HTML but does not
 //! re-parse the block, re-create its nodes and recompute their style on every delta, and a
-//! selection inside the block survives. Any other change replaces the block's HTML.
+//! selection inside the block survives. Any other change replaces the block's HTML. An open
+//! code block that zo-core extends without rendering it again ([`append`]) takes the same
+//! path without comparing the HTML.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Node};
+use web_sys::{CharacterData, Element, Node};
+use zo_core::markdown::closing_tags_start;
 
 /// Elements whose text the HTML parser keeps in place (no foster parenting, no implied end
 /// tags), so appending to them matches parsing the new HTML.
@@ -38,11 +41,27 @@ pub fn update(block: &Element, old: &str, new: &str) {
     }
 }
 
+/// `block` shows `html`, which gains `escaped` (escaped text) before its closing tags:
+/// append the text in place, else show the new HTML. `html` becomes the new HTML.
+pub fn append(block: &Element, html: &mut String, escaped: &str) {
+    let at = closing_tags_start(html);
+    let in_place = insert(block, &html[..at], &html[at..], escaped).is_some();
+    html.insert_str(at, escaped);
+    if !in_place {
+        block.set_inner_html(html);
+    }
+}
+
 /// Appends the text that `new` adds to `old` in the DOM, when that is all it adds.
 fn append_text(block: &Element, old: &str, new: &str) -> Option<()> {
-    let tail = closing_tail(old);
-    let head = &old[..old.len() - tail.len()];
+    let (head, tail) = old.split_at(closing_tags_start(old));
     let added = new.strip_prefix(head)?.strip_suffix(tail)?;
+    insert(block, head, tail, added)
+}
+
+/// Inserts the escaped text `added` between `head` and `tail` (a run of closing tags) of
+/// the HTML `block` shows, in the DOM.
+fn insert(block: &Element, head: &str, tail: &str, added: &str) -> Option<()> {
     let text = unescape(added)?;
     // The element the closing tags end, from the outermost; each must be its parent's last
     // child, as the HTML says.
@@ -70,28 +89,10 @@ fn append_text(block: &Element, old: &str, new: &str) -> Option<()> {
         let node = target.owner_document()?.create_text_node(&text);
         target.append_child(&node).ok()?;
     } else {
-        let node = last_text?;
-        let mut data = node.node_value()?;
-        data.push_str(&text);
-        node.set_node_value(Some(&data));
+        let node: CharacterData = last_text?.dyn_into().ok()?;
+        node.append_data(&text).ok()?;
     }
     Some(())
-}
-
-/// The run of closing tags that ends `html` (`"</li></ul>"` for `"<ul><li>a</li></ul>"`).
-fn closing_tail(html: &str) -> &str {
-    let mut start = html.len();
-    while let Some(rest) = html[..start].strip_suffix('>') {
-        let Some(open) = rest.rfind("</") else {
-            break;
-        };
-        let name = &rest[open + 2..];
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            break;
-        }
-        start = open;
-    }
-    &html[start..]
 }
 
 /// The text of an HTML fragment without tags, decoding the entities the Markdown renderer

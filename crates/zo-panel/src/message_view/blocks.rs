@@ -1,10 +1,11 @@
-//! The block elements of a streamed Markdown answer, one `.md-block` per Markdown block.
-//! Finished blocks are written once; only the open (last) block is rewritten per delta, in
-//! place when the delta only adds text (see [`super::append`]).
+//! The block elements of a streamed Markdown answer, one `.md-block` per Markdown block
+//! (zo-core's [`BlockUpdate`]s say which changed). A finished block is written once and keeps
+//! its DOM nodes; an open block that changes is updated in place when the change only adds
+//! text (see [`super::append`]) and rewritten otherwise.
 //!
 //! Blocks are created inside groups of [`GROUP`] consecutive blocks
-//! (`.answer > .md-group > .md-block`). A delta changes only the last block, and layout
-//! re-runs along its ancestors, each of which walks its children: with groups that is
+//! (`.answer > .md-group > .md-block`). A delta changes only the last blocks, and layout
+//! re-runs along their ancestors, each of which walks its children: with groups that is
 //! O(groups + GROUP) boxes per delta instead of every block of a long answer, and the finished
 //! groups reuse their cached layout. The groups are plain block boxes (no padding, border or
 //! containment), so margins, text, selection and `innerText` are as without them.
@@ -26,8 +27,8 @@ pub struct AnswerBlocks {
     blocks: Vec<Element>,
     /// Blocks with id below this are finished.
     finished: usize,
-    /// The open block's id and the HTML it shows.
-    shown: Option<(usize, String)>,
+    /// The HTML the open blocks (ids `finished..`) show.
+    open: Vec<String>,
 }
 
 impl AnswerBlocks {
@@ -38,67 +39,79 @@ impl AnswerBlocks {
             groups: Vec::new(),
             blocks: Vec::new(),
             finished: 0,
-            shown: None,
+            open: Vec::new(),
         }
     }
 
     /// Apply an incremental update of the answer.
     pub fn apply(&mut self, update: &BlockUpdate) -> DomResult<()> {
-        for (id, html) in &update.finished {
-            self.show(*id, html)?;
-            self.finished = self.finished.max(*id as usize + 1);
-        }
-        match &update.open {
-            Some((id, html)) => {
-                self.show(*id, html)?;
-                self.shown = Some((*id as usize, html.clone()));
-            }
-            None if update.deferred => {} // large open block: its last rendering stays
-            None => {
-                // The open block vanished (it was only whitespace): drop its element, and
-                // its group when it was the group's only block.
-                self.shown = None;
-                while self.blocks.len() > self.finished {
-                    if let Some(e) = self.blocks.pop() {
-                        e.remove();
-                    }
-                    if self.groups.len() > self.blocks.len().div_ceil(GROUP) {
-                        if let Some(g) = self.groups.pop() {
-                            g.remove();
-                        }
-                    }
+        for (id, html) in &update.changed {
+            let id = *id as usize;
+            let e = self.block(id)?;
+            match id.checked_sub(self.finished) {
+                Some(i) if i < self.open.len() => {
+                    super::append::update(&e, &self.open[i], html);
+                    self.open[i].clone_from(html);
                 }
+                Some(i) => {
+                    e.set_inner_html(html);
+                    self.open.resize(i, String::new());
+                    self.open.push(html.clone());
+                }
+                None => e.set_inner_html(html),
             }
+        }
+        if let Some((id, escaped)) = &update.appended {
+            let id = *id as usize;
+            let e = self.block(id)?;
+            match id
+                .checked_sub(self.finished)
+                .and_then(|i| self.open.get_mut(i))
+            {
+                Some(html) => super::append::append(&e, html, escaped),
+                None => return Err(crate::dom::DomError::Missing("open answer block")),
+            }
+        }
+        self.truncate(update.len as usize);
+        let finished = update.finished as usize;
+        if finished > self.finished {
+            let done = (finished - self.finished).min(self.open.len());
+            self.open.drain(..done);
+            self.finished = finished;
         }
         Ok(())
     }
 
-    /// Replace the whole answer with `html` (one block).
-    pub fn replace(&mut self, html: &str) -> DomResult<()> {
+    /// Replace the whole answer with `blocks`, all finished.
+    pub fn replace(&mut self, blocks: &[String]) -> DomResult<()> {
         clear(&self.answer);
         self.groups.clear();
         self.blocks.clear();
-        self.finished = 0;
-        self.shown = None;
-        if !html.is_empty() {
-            self.block(0)?.set_inner_html(html);
+        self.open.clear();
+        for (id, html) in blocks.iter().enumerate() {
+            self.block(id)?.set_inner_html(html);
         }
+        self.finished = blocks.len();
         Ok(())
     }
 
-    /// Show `html` in block `id` (as an update of the open block when it is that block).
-    fn show(&mut self, id: u32, html: &str) -> DomResult<()> {
-        let e = self.block(id)?;
-        match self.shown.take_if(|(open, _)| *open == id as usize) {
-            Some((_, old)) => super::append::update(&e, &old, html),
-            None => e.set_inner_html(html),
+    /// Removes the blocks from `len` on, and groups left empty.
+    fn truncate(&mut self, len: usize) {
+        while self.blocks.len() > len {
+            if let Some(e) = self.blocks.pop() {
+                e.remove();
+            }
+            if self.groups.len() > self.blocks.len().div_ceil(GROUP) {
+                if let Some(g) = self.groups.pop() {
+                    g.remove();
+                }
+            }
         }
-        Ok(())
+        self.open.truncate(len.saturating_sub(self.finished));
     }
 
     /// The element of block `id`, created (in order, with its group) when new.
-    fn block(&mut self, id: u32) -> DomResult<Element> {
-        let id = id as usize;
+    fn block(&mut self, id: usize) -> DomResult<Element> {
         while self.blocks.len() <= id {
             if self.blocks.len() == self.groups.len() * GROUP {
                 let g = el(&self.doc, "div", "md-group")?;

@@ -1,11 +1,12 @@
 //! Event wiring of the side panel: the static controls (Send, Stop, Enter, mode picker, New
-//! chat, History, Settings), each message's Copy, Retry and Open settings buttons, and its
-//! approval cards' buttons (one listener on the cards' container).
+//! chat, History, Settings), each message's Copy, Retry and Open settings buttons, its approval
+//! cards' buttons (one listener on the cards' container), and the Copy button of each code
+//! block in an answer.
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::KeyboardEvent;
+use web_sys::{Element, KeyboardEvent};
 
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
@@ -73,17 +74,19 @@ impl State {
         self.message_listeners
             .push(listen(&view.buttons.copy, "click", move |e| {
                 with_state(&w, |s| s.copy(&id));
-                // Brief feedback on the button itself.
-                if let Some(button) = e
-                    .current_target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                {
-                    button.set_text_content(Some("Copied"));
-                    gloo_timers::callback::Timeout::new(1_500, move || {
-                        button.set_text_content(Some("Copy"));
-                    })
-                    .forget();
+                if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
+                    flash_copied(button);
                 }
+            })?);
+        // Each code block's Copy button (inside the answer's HTML) copies that code's text.
+        let w = self.me.clone();
+        self.message_listeners
+            .push(listen(view.answer(), "click", move |e| {
+                let Some((button, text)) = code_copy_target(&e) else {
+                    return;
+                };
+                with_state(&w, |s| s.host.copy(&text));
+                flash_copied(button);
             })?);
         let id = msg_id.to_string();
         let w = self.me.clone();
@@ -128,4 +131,25 @@ impl State {
             })?);
         Ok(())
     }
+}
+
+/// The code Copy button a click landed on, and the text of its code block.
+fn code_copy_target(e: &web_sys::Event) -> Option<(Element, String)> {
+    let target: Element = e.target()?.dyn_into().ok()?;
+    let button = target.closest(".md-copy").ok()??;
+    let code = button
+        .closest(".md-code")
+        .ok()??
+        .query_selector("pre > code")
+        .ok()??;
+    Some((button, code.text_content().unwrap_or_default()))
+}
+
+/// Brief "Copied" feedback on a Copy button.
+fn flash_copied(button: Element) {
+    button.set_text_content(Some("Copied"));
+    gloo_timers::callback::Timeout::new(1_500, move || {
+        button.set_text_content(Some("Copy"));
+    })
+    .forget();
 }

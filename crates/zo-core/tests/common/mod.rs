@@ -1,0 +1,5 @@
+//! Helpers shared by the integration tests.
+
+pub mod hostile;
+pub mod html_norm;
+pub mod policy;
