@@ -12,8 +12,7 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, EventTarget, ScrollIntoViewOptions};
-use zo_core::action::Quoted;
-use zo_core::protocol::ActionErrorCode;
+use zo_core::wire::{ActionErrorCode, Quoted};
 
 use crate::dict::Dict;
 use crate::dom;

@@ -6,20 +6,20 @@
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
-use zo_core::css::quote_string;
+use zo_core::page::quote_string;
 
 use crate::dom;
 use crate::locate::{self, count_in, query_in, Root, PIERCE};
 
 #[wasm_bindgen]
 extern "C" {
-    /// The browser's `CSS.escape()`: the algorithm `zo_core::css::escape_ident` implements,
+    /// The browser's `CSS.escape()`: the algorithm `zo_core::page::escape_ident` implements,
     /// without its code in the module.
     #[wasm_bindgen(js_namespace = CSS, js_name = escape)]
     pub fn escape_ident(ident: &str) -> String;
 }
 
-/// `[name="value"]`, as `zo_core::css::attribute_equals` writes it.
+/// `[name="value"]`, as `zo_core::page::attribute_equals` writes it.
 fn attribute_equals(name: &str, value: &str) -> String {
     format!("[{}={}]", escape_ident(name), quote_string(value))
 }

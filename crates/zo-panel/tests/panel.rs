@@ -1,6 +1,8 @@
 //! The side panel in a real browser DOM: streamed answers, Markdown blocks, sessions,
 //! reasoning, tools, the Co-browse timeline and envelope hiding.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

@@ -2,6 +2,8 @@
 //! every error on real DOM, the facts each action is checked on, the message flow, snapshot
 //! selector round-trips, and secret fields.
 
+#![cfg(test)]
+
 mod support;
 
 mod actions;
