@@ -6,6 +6,7 @@ pub(crate) mod action;
 pub(crate) mod api_key;
 pub(crate) mod approval;
 pub(crate) mod base_url;
+pub(crate) mod bounded_json;
 pub(crate) mod facts;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;

@@ -17,6 +17,7 @@
 
 use crate::answer::normalize::{normalize, Dropped, Normalized};
 use crate::wire::action::Action;
+use crate::wire::bounded_json;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -35,12 +36,15 @@ pub struct Envelope {
 /// At most this many `{` are tried as the start of an embedded envelope, so a pathological
 /// answer costs a bounded number of parse attempts.
 const MAX_EMBED_ATTEMPTS: usize = 256;
+/// The objects tried as embedded envelopes are scanned for their end at most this many times
+/// the answer's length in all (nested candidates are scanned again).
+const EMBED_SCAN_FACTOR: usize = 4;
 
 /// Parses one complete model answer (see the module doc).
 pub fn parse_answer(text: &str) -> Envelope {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim();
-    if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
+    if let Ok(v) = bounded_json::from_str(trimmed) {
         return match action_json(&v, true) {
             Some(found) => found.into_envelope(Vec::new()),
             None => prose(text),
@@ -151,16 +155,20 @@ struct Line {
     next: usize,
 }
 
-fn lines(text: &str) -> Vec<Line> {
-    let mut out = Vec::new();
+/// The lines of `text`, in order (nothing is collected: the answer may be long).
+fn lines(text: &str) -> impl Iterator<Item = Line> + '_ {
     let mut start = 0;
-    while start < text.len() {
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    std::iter::from_fn(move || {
+        if start >= text.len() {
+            return None;
+        }
+        let end =
+            memchr::memchr(b'\n', &text.as_bytes()[start..]).map_or(text.len(), |i| start + i);
         let next = (end + 1).min(text.len());
-        out.push(Line { start, end, next });
+        let line = Line { start, end, next };
         start = if end == text.len() { end } else { next };
-    }
-    out
+        Some(line)
+    })
 }
 
 /// A fence opening line: up to 3 spaces, then 3+ backticks or tildes, then an info string
@@ -189,10 +197,10 @@ fn fence_close(line: &str, ch: char, n: usize) -> bool {
 /// The JSON of a fenced block's content; tolerates a closing fence glued to the JSON's end.
 fn fenced_json(content: &str, ch: char) -> Option<Value> {
     let content = content.trim();
-    serde_json::from_str(content).ok().or_else(|| {
+    bounded_json::from_str(content).ok().or_else(|| {
         let unglued = content.trim_end_matches(ch);
         (unglued.len() < content.len())
-            .then(|| serde_json::from_str(unglued.trim()).ok())
+            .then(|| bounded_json::from_str(unglued.trim()).ok())
             .flatten()
     })
 }
@@ -206,30 +214,27 @@ struct Block {
     ch: char,
 }
 
-fn fence_blocks(text: &str) -> Vec<Block> {
-    let lines = lines(text);
-    let mut blocks = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some((ch, n)) = fence_open(&text[lines[i].start..lines[i].end]) else {
-            i += 1;
-            continue;
-        };
-        let close =
-            (i + 1..lines.len()).find(|&j| fence_close(&text[lines[j].start..lines[j].end], ch, n));
+/// The fenced blocks of `text`, in order, found in one pass over its lines.
+fn fence_blocks(text: &str) -> impl Iterator<Item = Block> + '_ {
+    let mut lines = lines(text);
+    std::iter::from_fn(move || {
+        let (open, ch, n) = lines
+            .by_ref()
+            .find_map(|l| fence_open(&text[l.start..l.end]).map(|(ch, n)| (l, ch, n)))?;
+        let close = lines
+            .by_ref()
+            .find(|l| fence_close(&text[l.start..l.end], ch, n));
         let (content_end, end) = match close {
-            Some(j) => (lines[j].start, lines[j].next),
+            Some(l) => (l.start, l.next),
             None => (text.len(), text.len()),
         };
-        blocks.push(Block {
-            start: lines[i].start,
+        Some(Block {
+            start: open.start,
             end,
-            content: (lines[i].next.min(content_end), content_end),
+            content: (open.next.min(content_end), content_end),
             ch,
-        });
-        i = close.map_or(lines.len(), |j| j + 1);
-    }
-    blocks
+        })
+    })
 }
 
 fn fenced(text: &str) -> Option<(Found, Vec<&str>)> {
@@ -252,38 +257,106 @@ fn fenced(text: &str) -> Option<(Found, Vec<&str>)> {
 /// Envelopes in prose; code inside fenced blocks is not searched, and `actions` must hold a
 /// list or an object there.
 fn embedded(text: &str) -> Option<(Found, Vec<&str>)> {
+    embedded_counted(text, &mut 0)
+}
+
+/// [`embedded`], adding to `work` the `{` and fenced blocks it looked at and the bytes it
+/// scanned (a linear-cost guarantee: at most a few times the answer's length, whatever the
+/// answer).
+fn embedded_counted<'t>(text: &'t str, work: &mut usize) -> Option<(Found, Vec<&'t str>)> {
     if !text.contains("\"actions\"") {
         return None;
     }
-    let blocks = fence_blocks(text);
-    let in_block = |i: usize| blocks.iter().any(|b| b.start <= i && i < b.end);
+    // `{` positions only increase: the blocks are walked along with them, once.
+    let blocks_seen = std::cell::Cell::new(0);
+    let mut blocks = fence_blocks(text)
+        .inspect(|_| blocks_seen.set(blocks_seen.get() + 1))
+        .peekable();
+    let scan_budget = EMBED_SCAN_FACTOR * text.len();
+    let mut budget = scan_budget;
     let mut found: Option<Found> = None;
     let mut rest = Vec::new();
     let mut last = 0;
     let mut attempts = 0;
     for (i, _) in text.match_indices('{') {
-        if i < last || in_block(i) {
+        *work += 1;
+        if i < last {
+            continue;
+        }
+        while blocks.next_if(|b| b.end <= i).is_some() {}
+        if blocks.peek().is_some_and(|b| b.start <= i) {
             continue;
         }
         attempts += 1;
         if attempts > MAX_EMBED_ATTEMPTS {
             break;
         }
-        let mut values = serde_json::Deserializer::from_str(&text[i..]).into_iter::<Value>();
-        let Some(Ok(v)) = values.next() else {
+        let Some(end) = object_end(text, i, &mut budget) else {
+            if budget == 0 {
+                break;
+            }
+            continue;
+        };
+        let Ok(v) = bounded_json::from_str(&text[i..end]) else {
             continue;
         };
         if !matches!(v.get("actions"), Some(Value::Array(_) | Value::Object(_))) {
             continue;
         }
-        let end = i + values.byte_offset();
         if let Some(f) = action_json(&v, false) {
             rest.push(&text[last..i]);
             last = end;
             found.get_or_insert_with(Found::default).merge(f);
         }
     }
+    drop(blocks);
+    *work += blocks_seen.get() + (scan_budget - budget);
     let found = found?;
     rest.push(&text[last..]);
     Some((found, rest))
 }
+
+/// The end (exclusive) of the object that opens at `start` (a `{`): brackets matched outside
+/// strings. `None` when what follows the `{` cannot start a JSON object's member (a `{` in
+/// prose), when the text ends first, or when `budget` (bytes, shared by all calls) runs out.
+fn object_end(text: &str, start: usize, budget: &mut usize) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut opened = false;
+    for (at, &b) in text.as_bytes().iter().enumerate().skip(start) {
+        *budget = budget.checked_sub(1)?;
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if opened && !b.is_ascii_whitespace() {
+            // The first member's key, or the end of an empty object.
+            opened = false;
+            if !matches!(b, b'"' | b'}') {
+                return None;
+            }
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                opened = depth == 0;
+                depth += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(at + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;
