@@ -15,10 +15,12 @@
 //!
 //! Legacy streams: `FrontendModelResponse {content}` before any part event is an answer delta.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::answer::answer_gate::AnswerGate;
 use crate::stream::events::{Delta, Part, PartRef, TokenDelta, ZoEvent};
+use crate::stream::limits::{LimitExceeded, MAX_ID_BYTES, MAX_PARTS, MAX_TEXT_BYTES};
 use crate::stream::tools::Tools;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode, ToolActivity};
 
@@ -52,10 +54,22 @@ enum Kind {
     Other,
 }
 
+/// Where a part's text is in the answer (text parts) or the thinking (thinking parts): the
+/// part keeps no copy of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Span {
+    Empty,
+    /// `[start, end)`, appended in one run.
+    At(usize, usize),
+    /// Another part's text came in between: the part's text is not one range (rare; a part
+    /// end can then not add what streaming lost).
+    Split,
+}
+
 #[derive(Debug)]
 struct PartState {
     kind: Kind,
-    text: String,
+    span: Span,
     tool_id: String,
     gate: AnswerGate,
     separator_pending: bool,
@@ -79,7 +93,11 @@ pub struct Assembler {
     /// The text part streaming now (held-back text is released in stream order).
     active_text: Option<PartRef>,
     conversation_id: Option<String>,
-    terminal: Option<FinalResult>,
+    /// The terminal event's status and error (the result is built from the text when asked:
+    /// no second copy of the answer is kept).
+    terminal: Option<(FinalStatus, Option<String>)>,
+    /// The limit the text passed, if it did: events are then ignored.
+    limit: Option<LimitExceeded>,
 }
 
 impl Assembler {
@@ -99,15 +117,23 @@ impl Assembler {
             active_text: None,
             conversation_id: None,
             terminal: None,
+            limit: None,
         }
     }
 
     pub fn set_conversation_id(&mut self, id: impl Into<String>) {
-        let id = id.into();
-        if let Some(t) = &mut self.terminal {
-            t.conversation_id = Some(id.clone());
-        }
-        self.conversation_id = Some(id);
+        self.conversation_id = Some(id.into());
+    }
+
+    /// The conversation id, from the header or the `completed` event.
+    pub fn conversation_id(&self) -> Option<&str> {
+        self.conversation_id.as_deref()
+    }
+
+    /// The limit the answer or the reasoning passed ([`crate::stream::limits`]), if it did:
+    /// the events after it were ignored.
+    pub fn limit_exceeded(&self) -> Option<LimitExceeded> {
+        self.limit
     }
 
     /// The whole raw answer text so far (envelope JSON included).
@@ -123,19 +149,25 @@ impl Assembler {
         self.tools.all()
     }
 
+    /// Tool events about calls past the listed maximum (not listed).
+    pub fn tools_dropped(&self) -> u64 {
+        self.tools.dropped()
+    }
+
     pub fn is_terminal(&self) -> bool {
         self.terminal.is_some()
     }
 
-    /// The final result of the terminal event, if it came.
-    pub fn terminal(&self) -> Option<&FinalResult> {
-        self.terminal.as_ref()
+    /// The final result of the terminal event, if it came (built from the text).
+    pub fn terminal(&self) -> Option<FinalResult> {
+        let (status, error) = self.terminal.clone()?;
+        Some(self.build(status, error))
     }
 
     /// Takes one event, appending the resulting updates to `out`. Events after the terminal
     /// one are ignored.
     pub fn push(&mut self, event: ZoEvent, out: &mut Vec<StreamUpdate>) {
-        if self.terminal.is_some() {
+        if self.terminal.is_some() || self.limit.is_some() {
             return;
         }
         match event {
@@ -164,7 +196,7 @@ impl Assembler {
                 args,
             } => {
                 let t = self.tools.call(&tool_call_id, &tool_name, &args);
-                out.push(StreamUpdate::Tool(t));
+                out.extend(t.map(StreamUpdate::Tool));
             }
             ZoEvent::ToolResult {
                 tool_call_id,
@@ -172,7 +204,7 @@ impl Assembler {
                 content,
             } => {
                 let t = self.tools.result(&tool_call_id, &tool_name, &content);
-                out.push(StreamUpdate::Tool(t));
+                out.extend(t.map(StreamUpdate::Tool));
             }
             ZoEvent::FinalResult { text } => {
                 if let Some(text) = text {
@@ -183,7 +215,7 @@ impl Assembler {
                 if self.saw_parts {
                     self.final_payload(&content, out);
                 } else {
-                    self.legacy_delta(&content, out);
+                    self.legacy_delta(content, out);
                 }
             }
             ZoEvent::Completed {
@@ -218,8 +250,8 @@ impl Assembler {
 
     /// The result when the body ended: the terminal result, or an Incomplete one.
     pub fn finish(&mut self) -> FinalResult {
-        if let Some(t) = &self.terminal {
-            return t.clone();
+        if let Some(t) = self.terminal() {
+            return t;
         }
         let mut result = self.build(FinalStatus::Incomplete, None);
         result.error = Some("the stream ended before Zo finished the answer".to_string());
@@ -230,7 +262,7 @@ impl Assembler {
     /// `ZoEvent::PartDelta` with a text or thinking delta: same updates, no allocation while
     /// the tokens continue the same part).
     pub fn push_token(&mut self, token: TokenDelta<'_>, out: &mut Vec<StreamUpdate>) {
-        if self.terminal.is_some() {
+        if self.terminal.is_some() || self.limit.is_some() {
             return;
         }
         let recent = match &self.recent {
@@ -242,7 +274,7 @@ impl Assembler {
         match recent {
             Some(i) => {
                 self.remember_zmid(&token.zmid);
-                self.append_at(i, &token.content, out);
+                self.append_at(i, token.content, out);
             }
             None => self.push(token.into(), out),
         }
@@ -255,6 +287,9 @@ impl Assembler {
     }
 
     fn key(&mut self, mut part_ref: PartRef) -> PartRef {
+        if let Some(z) = &mut part_ref.zmid {
+            cut_id(z);
+        }
         match &part_ref.zmid {
             Some(z) => {
                 if self.last_zmid.as_deref() != Some(z.as_str()) {
@@ -285,8 +320,10 @@ impl Assembler {
     /// Starts the part `key`; a restarted key (a new response without zmid) replaces the old
     /// part in place.
     fn insert_part(&mut self, key: PartRef, state: PartState) {
+        let full = self.parts.len() >= MAX_PARTS;
         match self.slot(&key).and_then(|i| self.parts.get_mut(i)) {
             Some(old) => *old = state,
+            None if full => self.limit = Some(LimitExceeded::Parts),
             None => {
                 self.slots.insert(key, self.parts.len());
                 self.parts.push(state);
@@ -306,8 +343,11 @@ impl Assembler {
                 args,
             } => {
                 let t = self.tools.call(&tool_call_id, &tool_name, &args);
-                let id = t.tool_call_id.clone();
-                out.push(StreamUpdate::Tool(t));
+                let id = t
+                    .as_ref()
+                    .map(|t| t.tool_call_id.clone())
+                    .unwrap_or_default();
+                out.extend(t.map(StreamUpdate::Tool));
                 (Kind::Tool, String::new(), id)
             }
             Part::ToolReturn {
@@ -316,7 +356,7 @@ impl Assembler {
                 content,
             } => {
                 let t = self.tools.result(&tool_call_id, &tool_name, &content);
-                out.push(StreamUpdate::Tool(t));
+                out.extend(t.map(StreamUpdate::Tool));
                 (Kind::Other, String::new(), String::new())
             }
             Part::Other { .. } => (Kind::Other, String::new(), String::new()),
@@ -328,7 +368,7 @@ impl Assembler {
             self.active_text = Some(key.clone());
         }
         self.insert_part(key.clone(), state);
-        self.append(&key, &first, out);
+        self.append(&key, Cow::Owned(first), out);
     }
 
     fn part_delta(&mut self, part_ref: PartRef, delta: Delta, out: &mut Vec<StreamUpdate>) {
@@ -363,7 +403,7 @@ impl Assembler {
             };
             self.part_start(key.clone(), part, out);
         }
-        self.append(&key, &text, out);
+        self.append(&key, Cow::Owned(text), out);
     }
 
     fn part_end(&mut self, key: PartRef, part: Part, out: &mut Vec<StreamUpdate>) {
@@ -379,7 +419,7 @@ impl Assembler {
                     _ => tool_call_id,
                 };
                 let t = self.tools.complete_args(&id, &tool_name, &args);
-                out.push(StreamUpdate::Tool(t));
+                out.extend(t.map(StreamUpdate::Tool));
                 return;
             }
             _ => return,
@@ -387,15 +427,23 @@ impl Assembler {
         let Some(state) = self.part(&key) else {
             return;
         };
+        let streamed = match (state.span, state.kind) {
+            (Span::Empty, _) => "",
+            (Span::At(start, end), Kind::Text) => self.answer.get(start..end).unwrap_or_default(),
+            (Span::At(start, end), Kind::Thinking) => {
+                self.thinking.get(start..end).unwrap_or_default()
+            }
+            _ => return,
+        };
         // Only a strict extension of what streamed is used (a lost delta), never a replacement.
-        if full.len() > state.text.len() && full.starts_with(state.text.as_str()) {
-            let missing = full[state.text.len()..].to_string();
-            self.append(&key, &missing, out);
+        if full.len() > streamed.len() && full.starts_with(streamed) {
+            let missing = &full[streamed.len()..];
+            self.append(&key, Cow::Borrowed(missing), out);
         }
     }
 
     /// Appends `text` to the part `key` (which exists) and to the answer or thinking.
-    fn append(&mut self, key: &PartRef, text: &str, out: &mut Vec<StreamUpdate>) {
+    fn append(&mut self, key: &PartRef, text: Cow<'_, str>, out: &mut Vec<StreamUpdate>) {
         let Some(i) = self.slot(key) else {
             return;
         };
@@ -406,32 +454,72 @@ impl Assembler {
     }
 
     /// Appends `text` to the part in slot `i` and to the answer or thinking.
-    fn append_at(&mut self, i: usize, text: &str, out: &mut Vec<StreamUpdate>) {
+    fn append_at(&mut self, i: usize, text: Cow<'_, str>, out: &mut Vec<StreamUpdate>) {
         if text.is_empty() {
             return;
         }
         let Some(state) = self.parts.get_mut(i) else {
             return;
         };
-        state.text.push_str(text);
         match state.kind {
             Kind::Thinking => {
-                self.thinking.push_str(text);
+                if self.thinking.len() + text.len() > MAX_TEXT_BYTES {
+                    self.limit = Some(LimitExceeded::Reasoning);
+                    return;
+                }
+                state.span = state.span.extended(self.thinking.len(), text.len());
+                self.thinking.push_str(&text);
                 push_text(out, TextStream::Thinking, text);
             }
             Kind::Text => {
-                if std::mem::take(&mut state.separator_pending) {
-                    let piece = format!("{}{text}", separator(&self.answer));
-                    self.answer.push_str(&piece);
-                    push_text(out, TextStream::Answer, &state.gate.push(&piece));
+                let sep = if state.separator_pending {
+                    separator(&self.answer)
                 } else {
-                    self.answer.push_str(text);
-                    push_text(out, TextStream::Answer, &state.gate.push(text));
+                    ""
+                };
+                if self.answer.len() + sep.len() + text.len() > MAX_TEXT_BYTES {
+                    self.limit = Some(LimitExceeded::Answer);
+                    return;
+                }
+                if std::mem::take(&mut state.separator_pending) {
+                    self.answer.push_str(sep);
+                    push_text(out, TextStream::Answer, state.gate.push(sep));
+                }
+                state.span = state.span.extended(self.answer.len(), text.len());
+                self.answer.push_str(&text);
+                match state.gate.push(&text) {
+                    // All of it shows: the text itself goes out (not a copy of it).
+                    Cow::Borrowed(shown) if shown.len() == text.len() => {
+                        push_text(out, TextStream::Answer, text)
+                    }
+                    shown => push_text(out, TextStream::Answer, Cow::Owned(shown.into_owned())),
                 }
                 self.hid_action_json |= state.gate.hid_action_json();
             }
             Kind::Tool | Kind::Other => {}
         }
+    }
+}
+
+impl Span {
+    /// The span after `len` bytes were appended at `at`.
+    fn extended(self, at: usize, len: usize) -> Span {
+        match self {
+            Span::Empty => Span::At(at, at + len),
+            Span::At(start, end) if end == at => Span::At(start, at + len),
+            _ => Span::Split,
+        }
+    }
+}
+
+/// Cuts an identifier to [`MAX_ID_BYTES`] (at a character boundary): keys stay small.
+fn cut_id(id: &mut String) {
+    if id.len() > MAX_ID_BYTES {
+        let mut end = MAX_ID_BYTES;
+        while !id.is_char_boundary(end) {
+            end -= 1;
+        }
+        id.truncate(end);
     }
 }
 
@@ -442,17 +530,30 @@ enum TextStream {
     Thinking,
 }
 
+/// Owned text longer than this goes out as its own update, not copied onto the last one.
+const MOVE_BYTES: usize = 64 * 1024;
+
 /// Appends a text update to `out`, joined to the last update when that extends the same text:
-/// one update per push, not one per token.
-fn push_text(out: &mut Vec<StreamUpdate>, stream: TextStream, text: &str) {
+/// one update per push, not one per token. Large owned text is moved, never copied.
+fn push_text(out: &mut Vec<StreamUpdate>, stream: TextStream, text: Cow<'_, str>) {
     if text.is_empty() {
         return;
     }
+    let text = match text {
+        Cow::Owned(big) if big.len() > MOVE_BYTES => {
+            out.push(match stream {
+                TextStream::Answer => StreamUpdate::Answer(big),
+                TextStream::Thinking => StreamUpdate::Thinking(big),
+            });
+            return;
+        }
+        text => text,
+    };
     match (out.last_mut(), stream) {
         (Some(StreamUpdate::Answer(last)), TextStream::Answer)
-        | (Some(StreamUpdate::Thinking(last)), TextStream::Thinking) => last.push_str(text),
-        (_, TextStream::Answer) => out.push(StreamUpdate::Answer(joinable(text))),
-        (_, TextStream::Thinking) => out.push(StreamUpdate::Thinking(joinable(text))),
+        | (Some(StreamUpdate::Thinking(last)), TextStream::Thinking) => last.push_str(&text),
+        (_, TextStream::Answer) => out.push(StreamUpdate::Answer(joinable(&text))),
+        (_, TextStream::Thinking) => out.push(StreamUpdate::Thinking(joinable(&text))),
     }
 }
 

@@ -13,9 +13,11 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::stream::diagnostics::Diagnostics;
+use crate::wire::bounded_json;
 use shapes::{decode_object, str_field};
 
 mod fast_delta;
+mod fast_start;
 mod json_scan;
 mod shapes;
 use crate::stream::sse::SseEvent;
@@ -303,6 +305,12 @@ pub fn decode_borrowed<'a>(
             return Ok(Decoded::Token(token));
         }
     }
+    if name == "PartStartEvent" {
+        // A text part's start (a one-event answer's whole text): the same, read in one pass.
+        if let Some(event) = fast_start::decode(data, diag) {
+            return Ok(Decoded::Event(event));
+        }
+    }
     decode_general(name, data, diag).map(Decoded::Event)
 }
 
@@ -317,7 +325,7 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
         diag.event("End");
         return Ok(ZoEvent::LegacyEnd);
     }
-    let value: Value = match serde_json::from_str(data) {
+    let value: Value = match bounded_json::from_str(data) {
         Ok(v) => v,
         Err(err) => {
             diag.event(name);
@@ -357,7 +365,7 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
     };
     diag.event(resolved);
     record_fields(resolved, &obj, diag);
-    let result = decode_object(resolved, &obj);
+    let result = decode_object(resolved, obj);
     if matches!(result, Ok(ZoEvent::Unknown { .. })) {
         diag.unknown_event();
     }

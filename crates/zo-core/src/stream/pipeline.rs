@@ -10,14 +10,23 @@
 //! let result = p.finish();                  // Incomplete when no terminal event came
 //! // transient failure: let mut p = p.next_attempt(); and stream the retry into it
 //! ```
+//!
+//! Bounded ([`crate::stream::limits`]): past a limit the pipeline emits a final result with
+//! status Failed (what was shown kept as its text), [`StreamPipeline::limit_exceeded`] says
+//! which limit, and the rest of the body is ignored. It holds one copy of the answer and of
+//! the reasoning: what is shown is that text itself unless a retry is being resumed.
 
 use crate::stream::assembler::Assembler;
 pub use crate::stream::assembler::StreamUpdate;
 use crate::stream::diagnostics::Diagnostics;
-use crate::stream::events::{decode_borrowed, DecodeError, Decoded};
+use crate::stream::events::{decode_borrowed, DecodeError, Decoded, ZoEvent};
+use crate::stream::limits::{LimitExceeded, MAX_BODY_BYTES};
 use crate::stream::resume::{ResumeGuard, Resumed};
 use crate::stream::sse::{SseItem, SseParser};
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
+
+/// An event with more data than this is assembled after its data buffer is given back.
+const LARGE_EVENT_BYTES: usize = 64 * 1024;
 
 /// At most this many decode errors are kept for logging (all are counted in diagnostics).
 const MAX_KEPT_ERRORS: usize = 16;
@@ -28,16 +37,25 @@ pub struct StreamPipeline {
     parser: SseParser,
     assembler: Assembler,
     diagnostics: Diagnostics,
-    answer_guard: ResumeGuard,
-    thinking_guard: ResumeGuard,
+    /// Resuming a retry: what the user saw and how the new attempt relates to it. `None` when
+    /// nothing was shown before and what is shown is the assembled text itself (the answer
+    /// outside Co-browse mode, where no action JSON is hidden; the thinking in every mode).
+    answer_guard: Option<ResumeGuard>,
+    thinking_guard: Option<ResumeGuard>,
     errors: Vec<DecodeError>,
     /// The assembler's updates of one push before the resume guards (kept for its capacity).
     scratch: Vec<StreamUpdate>,
     server_retry_ms: Option<u64>,
     bytes: u64,
     sse_events: u64,
+    /// The limit the stream passed, if it did.
+    limit: Option<LimitExceeded>,
+    /// `finish` was called before any terminal event: the result it gave.
     finished: Option<FinalResult>,
 }
+
+/// The pipeline reads the prompt echo's data never: it is dropped (see `events`).
+const PROMPT_ECHO: &str = "FrontendModelRequest";
 
 impl StreamPipeline {
     pub fn new(mode: Mode) -> Self {
@@ -48,18 +66,22 @@ impl StreamPipeline {
     /// `shown_thinking`; repeated text is suppressed and divergent text replaces it once
     /// ([`StreamUpdate::Replace`] / [`StreamUpdate::ReplaceThinking`]).
     pub fn resuming(mode: Mode, shown_answer: &str, shown_thinking: &str) -> Self {
+        let guard = |shown: &str, implicit: bool| {
+            (!(shown.is_empty() && implicit)).then(|| ResumeGuard::new(shown))
+        };
         StreamPipeline {
             mode,
-            parser: SseParser::new(),
+            parser: SseParser::new().skipping_data_of(PROMPT_ECHO),
             assembler: Assembler::new(mode),
             diagnostics: Diagnostics::new(),
-            answer_guard: ResumeGuard::new(shown_answer),
-            thinking_guard: ResumeGuard::new(shown_thinking),
+            answer_guard: guard(shown_answer, mode != Mode::Cobrowse),
+            thinking_guard: guard(shown_thinking, true),
             errors: Vec::new(),
             scratch: Vec::new(),
             server_retry_ms: None,
             bytes: 0,
             sse_events: 0,
+            limit: None,
             finished: None,
         }
     }
@@ -70,10 +92,10 @@ impl StreamPipeline {
         let mut next = Self::resuming(self.mode, self.shown_answer(), self.shown_thinking());
         if let Some(id) = self
             .assembler
-            .terminal()
-            .and_then(|t| t.conversation_id.clone())
+            .conversation_id()
+            .filter(|_| self.assembler.is_terminal())
         {
-            next.set_conversation_id(&id);
+            next.set_conversation_id(id);
         }
         next
     }
@@ -97,45 +119,104 @@ impl StreamPipeline {
     /// Like [`StreamPipeline::push_bytes`], appending the updates to `out` (a caller that
     /// reuses one vector allocates nothing per push for it).
     pub fn push_bytes_into(&mut self, bytes: &[u8], out: &mut Vec<StreamUpdate>) {
+        if self.limit.is_some() {
+            return;
+        }
+        // Past the body limit, only the bytes up to it are read.
+        let room = usize::try_from(MAX_BODY_BYTES.saturating_sub(self.bytes)).unwrap_or(usize::MAX);
+        let over_body = bytes.len() > room;
+        let bytes = &bytes[..bytes.len().min(room)];
         self.bytes += bytes.len() as u64;
         let mut raw = std::mem::take(&mut self.scratch);
-        self.parser.push_with(bytes, |item| match item {
-            SseItem::Retry(ms) => {
-                self.diagnostics.retry_field();
-                self.server_retry_ms = Some(ms);
+        let assembler = &mut self.assembler;
+        // A large event is decoded into an owned one and assembled only once the parser gave
+        // its data buffer back (at the next item, or after the chunk): the stream never holds
+        // the event's data, its decoded text and the assembled text at once.
+        let mut large: Option<ZoEvent> = None;
+        self.parser.push_with(bytes, |item| {
+            if let Some(event) = large.take() {
+                assembler.push(event, &mut raw);
             }
-            SseItem::Event(event) => {
-                self.sse_events += 1;
-                match decode_borrowed(event.event, event.data, &mut self.diagnostics) {
-                    Ok(Decoded::Token(token)) => self.assembler.push_token(token, &mut raw),
-                    Ok(Decoded::Event(zo)) => self.assembler.push(zo, &mut raw),
-                    Err(err) => {
-                        if self.errors.len() < MAX_KEPT_ERRORS {
-                            self.errors.push(err);
+            match item {
+                _ if assembler.limit_exceeded().is_some() => {}
+                SseItem::Retry(ms) => {
+                    self.diagnostics.retry_field();
+                    self.server_retry_ms = Some(ms);
+                }
+                SseItem::Event(event) => {
+                    self.sse_events += 1;
+                    let is_large = event.data.len() > LARGE_EVENT_BYTES;
+                    match decode_borrowed(event.event, event.data, &mut self.diagnostics) {
+                        Ok(Decoded::Token(token)) if is_large => large = Some(token.into()),
+                        Ok(Decoded::Token(token)) => assembler.push_token(token, &mut raw),
+                        Ok(Decoded::Event(zo)) if is_large => large = Some(zo),
+                        Ok(Decoded::Event(zo)) => assembler.push(zo, &mut raw),
+                        Err(err) => {
+                            if self.errors.len() < MAX_KEPT_ERRORS {
+                                self.errors.push(err);
+                            }
                         }
                     }
                 }
             }
         });
+        if let Some(event) = large {
+            self.assembler.push(event, &mut raw);
+        }
         for update in raw.drain(..) {
             self.guard(update, out);
         }
         self.scratch = raw;
+        if self.is_terminal() {
+            // What follows the terminal event does not matter.
+            return;
+        }
+        self.limit = (self.assembler.limit_exceeded())
+            .or(self.parser.error())
+            .or(over_body.then_some(LimitExceeded::Body));
+        if let Some(limit) = self.limit {
+            out.push(StreamUpdate::Final(self.stopped_by(limit)));
+        }
+    }
+
+    /// The limit the stream passed ([`crate::stream::limits`]), if it did: the pipeline then
+    /// emitted a final result with status Failed and ignores the rest of the body. Retrying
+    /// would meet the same limit: the failure is permanent.
+    pub fn limit_exceeded(&self) -> Option<LimitExceeded> {
+        self.limit
+    }
+
+    /// The result of a stream stopped by `limit`: what was shown stays.
+    fn stopped_by(&self, limit: LimitExceeded) -> FinalResult {
+        FinalResult {
+            status: FinalStatus::Failed,
+            text: self.shown_answer().to_string(),
+            reasoning: Some(self.shown_thinking().to_string()).filter(|s| !s.is_empty()),
+            actions: Vec::new(),
+            conversation_id: self.assembler.conversation_id().map(str::to_string),
+            error: Some(limit.describe()),
+        }
     }
 
     /// The body ended: the final result (status Incomplete when no terminal event came; its
     /// text is then what the user saw, never less).
     pub fn finish(&mut self) -> FinalResult {
         self.parser.finish();
+        if let Some(limit) = self.limit {
+            return self.stopped_by(limit);
+        }
+        if self.is_terminal() {
+            return self.assembler.finish();
+        }
         if let Some(f) = &self.finished {
             return f.clone();
         }
         let mut result = self.assembler.finish();
         if result.status == FinalStatus::Incomplete
             && result.actions.is_empty()
-            && self.answer_guard.visible().len() > result.text.len()
+            && self.shown_answer().len() > result.text.len()
         {
-            result.text = self.answer_guard.visible().to_string();
+            result.text = self.shown_answer().to_string();
         }
         self.finished = Some(result.clone());
         result
@@ -154,6 +235,10 @@ impl StreamPipeline {
             obj.insert("bytes".into(), self.bytes.into());
             obj.insert("sseEvents".into(), self.sse_events.into());
             obj.insert("terminal".into(), self.is_terminal().into());
+            obj.insert("toolsDropped".into(), self.assembler.tools_dropped().into());
+            if let Some(limit) = self.limit {
+                obj.insert("limit".into(), limit.to_string().into());
+            }
         }
         report
     }
@@ -175,12 +260,18 @@ impl StreamPipeline {
 
     /// The answer text on screen, as the emitted updates built it.
     pub fn shown_answer(&self) -> &str {
-        self.answer_guard.visible()
+        match &self.answer_guard {
+            Some(guard) => guard.visible(),
+            None => self.assembler.raw_answer(),
+        }
     }
 
     /// The thinking text on screen.
     pub fn shown_thinking(&self) -> &str {
-        self.thinking_guard.visible()
+        match &self.thinking_guard {
+            Some(guard) => guard.visible(),
+            None => self.assembler.thinking(),
+        }
     }
 
     /// The whole raw answer of this attempt (envelope JSON included): for tools, not for display.
@@ -200,24 +291,19 @@ impl StreamPipeline {
 
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
-            StreamUpdate::Answer(delta) => {
-                if let Some(r) = self.answer_guard.push_owned(delta) {
-                    out.push(answer_update(r));
-                }
-            }
-            StreamUpdate::Thinking(delta) => {
-                if let Some(r) = self.thinking_guard.push_owned(delta) {
-                    out.push(thinking_update(r));
-                }
-            }
+            StreamUpdate::Answer(delta) => match &mut self.answer_guard {
+                Some(guard) => out.extend(guard.push_owned(delta).map(answer_update)),
+                None => out.push(StreamUpdate::Answer(delta)),
+            },
+            StreamUpdate::Thinking(delta) => match &mut self.thinking_guard {
+                Some(guard) => out.extend(guard.push_owned(delta).map(thinking_update)),
+                None => out.push(StreamUpdate::Thinking(delta)),
+            },
             StreamUpdate::Final(result) => {
-                if let Some(r) = self.thinking_guard.finish() {
-                    out.push(thinking_update(r));
-                }
-                if let Some(r) = self.answer_guard.finish() {
-                    out.push(answer_update(r));
-                }
-                self.finished = Some(result.clone());
+                let guards = [&mut self.thinking_guard, &mut self.answer_guard];
+                let [thinking, answer] = guards.map(|g| g.as_mut().and_then(ResumeGuard::finish));
+                out.extend(thinking.map(thinking_update));
+                out.extend(answer.map(answer_update));
                 out.push(StreamUpdate::Final(result));
             }
             other => out.push(other),

@@ -10,6 +10,7 @@
 //! callback as an [`SseEventRef`] borrowing the parser's reused buffers; [`SseParser::push`]
 //! gives owned [`SseEvent`]s for callers that keep them.
 
+use crate::stream::limits::{LimitExceeded, MAX_EVENT_DATA_BYTES, MAX_LINE_BYTES};
 use crate::stream::utf8::Utf8Decoder;
 
 /// One dispatched event.
@@ -69,25 +70,76 @@ impl SseItem<'_> {
     }
 }
 
+/// What the parser may hold: the longest line it keeps and the most data of one event.
+/// Past either, it stops with a [`LimitExceeded`] ([`SseParser::error`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SseLimits {
+    pub line_bytes: usize,
+    pub data_bytes: usize,
+}
+
+impl Default for SseLimits {
+    fn default() -> Self {
+        SseLimits {
+            line_bytes: MAX_LINE_BYTES,
+            data_bytes: MAX_EVENT_DATA_BYTES,
+        }
+    }
+}
+
+/// Buffers larger than this are given back after use, not kept for the next line or event.
+const RETAIN_BYTES: usize = 64 * 1024;
+
+/// What becomes of the line being read, once its first bytes say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineFate {
+    /// Its field is one the parser uses: the line is kept (within the line limit).
+    Keep,
+    /// A comment or an unknown field: skipped as it streams, never held.
+    Skip,
+    /// A `data` line of the event type whose data is skipped: noted, never held.
+    SkipData,
+}
+
+/// The first bytes of a line.
+#[derive(Default)]
+struct LineHead {
+    bytes: [u8; 8],
+    len: usize,
+}
+
 /// The incremental parser. Feed bytes with [`SseParser::push`]; call [`SseParser::finish`] at
 /// the end of the body (an unterminated final event is discarded, as the standard says).
+///
+/// Bounded: a line that is kept is at most [`SseLimits::line_bytes`] long and an event's data
+/// at most [`SseLimits::data_bytes`]; past either the parser stops (its [`SseParser::error`])
+/// and ignores the rest of the body. Comment lines and unknown fields are skipped as they
+/// stream without being held, so they are not limited.
 ///
 /// Its `Debug` shows buffer sizes only: a half-parsed `FrontendModelRequest` must not reach logs.
 #[derive(Default)]
 pub struct SseParser {
     decoder: Utf8Decoder,
+    limits: SseLimits,
+    /// Events of this type are dispatched with empty data: their data lines are never held.
+    skip_data_of: Option<&'static str>,
     /// Whether the first decoded character has been looked at (leading BOM).
     bom_checked: bool,
     /// The previous text ended with CR: a leading LF of the next text belongs to it.
     after_cr: bool,
-    /// The current unfinished line.
+    /// The current unfinished line (when kept).
     line: String,
+    /// What becomes of the current unfinished line, once known.
+    fate: Option<LineFate>,
     data: String,
+    /// The current event had data lines that were skipped ([`SseParser::skipping_data_of`]).
+    data_skipped: bool,
     event_type: String,
     last_event_id_buffer: String,
     last_event_id: String,
     /// Decoded bytes scanned for line ends (work counter, for the linear-cost guarantee).
     scanned: u64,
+    error: Option<LimitExceeded>,
 }
 
 impl std::fmt::Debug for SseParser {
@@ -98,13 +150,35 @@ impl std::fmt::Debug for SseParser {
             .field("has_event_type", &!self.event_type.is_empty())
             .field("last_event_id", &self.last_event_id)
             .field("bytes_scanned", &self.scanned)
+            .field("error", &self.error)
             .finish_non_exhaustive()
     }
 }
 
 impl SseParser {
+    /// A parser with the standard limits ([`MAX_LINE_BYTES`], [`MAX_EVENT_DATA_BYTES`]).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A parser with other limits (tests use small ones).
+    pub fn with_limits(limits: SseLimits) -> Self {
+        SseParser {
+            limits,
+            ..Self::default()
+        }
+    }
+
+    /// Events of type `event` are dispatched with empty data: their data lines are skipped as
+    /// they stream, never held or limited (for a payload that is dropped anyway).
+    pub fn skipping_data_of(mut self, event: &'static str) -> Self {
+        self.skip_data_of = Some(event);
+        self
+    }
+
+    /// The limit the stream passed, if it did: the parser then ignores the rest of the body.
+    pub fn error(&self) -> Option<LimitExceeded> {
+        self.error
     }
 
     /// Feeds the next bytes of the body and returns what they completed.
@@ -122,8 +196,15 @@ impl SseParser {
     /// Feeds the next bytes of the body, calling `emit` with each event and `retry` value they
     /// complete, in order. Nothing is allocated per event: the event borrows the parser.
     pub fn push_with(&mut self, bytes: &[u8], mut emit: impl FnMut(SseItem<'_>)) {
+        if self.error.is_some() {
+            return;
+        }
         let mut decoder = std::mem::take(&mut self.decoder);
-        decoder.decode(bytes, |text| self.feed_text(text, &mut emit));
+        decoder.decode(bytes, |text| {
+            if self.error.is_none() {
+                self.feed_text(text, &mut emit);
+            }
+        });
         self.decoder = decoder;
     }
 
@@ -133,9 +214,12 @@ impl SseParser {
         self.decoder = Utf8Decoder::default();
         self.bom_checked = false;
         self.after_cr = false;
-        self.line.clear();
-        self.data.clear();
+        self.line = String::new();
+        self.fate = None;
+        self.data = String::new();
+        self.data_skipped = false;
         self.event_type.clear();
+        self.error = None;
     }
 
     /// The last event ID string (what a reconnection would send as `Last-Event-ID`).
@@ -143,10 +227,22 @@ impl SseParser {
         &self.last_event_id
     }
 
+    /// The bytes the parser's buffers hold now (their capacity): at most the limits, and
+    /// small again once a large line or event is done.
+    pub fn buffered_bytes(&self) -> usize {
+        self.line.capacity() + self.data.capacity()
+    }
+
     /// How many decoded bytes were scanned for line ends so far: never more than the decoded
     /// length of the input, whatever the chunking (no rescans).
     pub fn bytes_scanned(&self) -> u64 {
         self.scanned
+    }
+
+    fn fail(&mut self, limit: LimitExceeded) {
+        self.error = Some(limit);
+        self.line = String::new();
+        self.data = String::new();
     }
 
     fn feed_text(&mut self, mut text: &str, emit: &mut impl FnMut(SseItem<'_>)) {
@@ -162,14 +258,20 @@ impl SseParser {
         while let Some(pos) = memchr::memchr2(b'\r', b'\n', text.as_bytes()) {
             self.scanned += (pos + 1) as u64;
             let piece = &text[..pos];
-            if self.line.is_empty() {
-                self.process_line(piece, emit);
-            } else {
-                let mut line = std::mem::take(&mut self.line);
-                line.push_str(piece);
-                self.process_line(&line, emit);
-                line.clear();
-                self.line = line;
+            match self.fate.take() {
+                Some(LineFate::Skip | LineFate::SkipData) => {}
+                _ if self.line.is_empty() => self.process_line(piece, emit),
+                _ => match self.line_fate(&self.head(piece)) {
+                    Some(fate @ (LineFate::Skip | LineFate::SkipData)) => {
+                        // Short-buffered, and its end says it is not kept.
+                        self.data_skipped |= fate == LineFate::SkipData;
+                        self.line.clear();
+                    }
+                    _ => self.end_kept_line(piece, emit),
+                },
+            }
+            if self.error.is_some() {
+                return;
             }
             let is_cr = text.as_bytes()[pos] == b'\r';
             text = &text[pos + 1..];
@@ -182,7 +284,101 @@ impl SseParser {
             }
         }
         self.scanned += text.len() as u64;
-        self.line.push_str(text);
+        self.continue_line(text);
+    }
+
+    /// The unfinished line goes on with `text` (no line end in it).
+    fn continue_line(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if self.fate.is_none() {
+            self.fate = self.line_fate(&self.head(text));
+            if let Some(fate @ (LineFate::Skip | LineFate::SkipData)) = self.fate {
+                self.data_skipped |= fate == LineFate::SkipData;
+                self.line.clear();
+                self.release_line();
+                return;
+            }
+        }
+        match self.fate {
+            Some(LineFate::Skip | LineFate::SkipData) => {}
+            _ if self.line.len() + text.len() > self.limits.line_bytes => {
+                self.fail(LimitExceeded::Line)
+            }
+            _ => self.line.push_str(text),
+        }
+    }
+
+    /// The first bytes of the unfinished line continued by `more`: enough to decide its fate
+    /// (a field name is at most 5 bytes before its colon).
+    fn head(&self, more: &str) -> LineHead {
+        let mut head = LineHead::default();
+        for b in self.line.bytes().chain(more.bytes()).take(head.bytes.len()) {
+            head.bytes[head.len] = b;
+            head.len += 1;
+        }
+        head
+    }
+
+    /// What becomes of a line starting with `head` (its first bytes); `None` while undecided.
+    fn line_fate(&self, head: &LineHead) -> Option<LineFate> {
+        let head = &head.bytes[..head.len];
+        if head.first() == Some(&b':') {
+            return Some(LineFate::Skip);
+        }
+        let Some(colon) = memchr::memchr(b':', head) else {
+            // No colon yet: the field is the whole line, unknown once longer than "retry".
+            return (head.len() > "retry".len()).then_some(LineFate::Skip);
+        };
+        Some(match &head[..colon] {
+            b"data" if self.skips_data() => LineFate::SkipData,
+            b"event" | b"data" | b"id" | b"retry" => LineFate::Keep,
+            _ => LineFate::Skip,
+        })
+    }
+
+    fn skips_data(&self) -> bool {
+        self.skip_data_of
+            .is_some_and(|skipped| !self.event_type.is_empty() && self.event_type == skipped)
+    }
+
+    /// The kept unfinished line ends with `piece`.
+    fn end_kept_line(&mut self, piece: &str, emit: &mut impl FnMut(SseItem<'_>)) {
+        if self.line.len() + piece.len() > self.limits.line_bytes {
+            self.fail(LimitExceeded::Line);
+            return;
+        }
+        let mut line = std::mem::take(&mut self.line);
+        line.push_str(piece);
+        let big_data = line.len() > RETAIN_BYTES && line.starts_with("data:") && !self.skips_data();
+        if big_data && self.data.is_empty() {
+            // A large data line becomes the data buffer in place, without a copy.
+            let start = if line.as_bytes().get(5) == Some(&b' ') {
+                6
+            } else {
+                5
+            };
+            line.drain(..start);
+            line.push('\n');
+            if line.len() > self.limits.data_bytes {
+                self.fail(LimitExceeded::EventData);
+                return;
+            }
+            self.line = std::mem::replace(&mut self.data, line);
+            return;
+        }
+        self.process_line(&line, emit);
+        line.clear();
+        self.line = line;
+        self.release_line();
+    }
+
+    /// Gives back a large line buffer once its line is done.
+    fn release_line(&mut self) {
+        if self.line.capacity() > RETAIN_BYTES {
+            self.line = String::new();
+        }
     }
 
     fn process_line(&mut self, line: &str, emit: &mut impl FnMut(SseItem<'_>)) {
@@ -204,14 +400,24 @@ impl SseParser {
             }
             None => (line, ""),
         };
+        let kept = matches!(field, "event" | "data" | "id" | "retry");
+        if kept && line.len() > self.limits.line_bytes && !(field == "data" && self.skips_data()) {
+            self.fail(LimitExceeded::Line);
+            return;
+        }
         match field {
+            "data" if self.skips_data() => self.data_skipped = true,
+            "data" => {
+                if self.data.len() + value.len() + 1 > self.limits.data_bytes {
+                    self.fail(LimitExceeded::EventData);
+                    return;
+                }
+                self.data.push_str(value);
+                self.data.push('\n');
+            }
             "event" => {
                 self.event_type.clear();
                 self.event_type.push_str(value);
-            }
-            "data" => {
-                self.data.push_str(value);
-                self.data.push('\n');
             }
             "id" if !value.contains('\0') => {
                 self.last_event_id_buffer.clear();
@@ -229,7 +435,8 @@ impl SseParser {
 
     fn dispatch(&mut self, emit: &mut impl FnMut(SseItem<'_>)) {
         self.last_event_id.clone_from(&self.last_event_id_buffer);
-        if self.data.is_empty() {
+        let skipped = std::mem::take(&mut self.data_skipped);
+        if self.data.is_empty() && !skipped {
             self.event_type.clear();
             return;
         }
@@ -244,7 +451,11 @@ impl SseParser {
             data,
             id: &self.last_event_id,
         }));
-        self.data.clear();
+        if self.data.capacity() > RETAIN_BYTES {
+            self.data = String::new();
+        } else {
+            self.data.clear();
+        }
         self.event_type.clear();
     }
 }

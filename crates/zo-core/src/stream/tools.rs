@@ -1,18 +1,36 @@
 //! Tool activity of one stream ("Explored"): calls, their arguments as they stream, and short
 //! results, upserted by tool call id in the order the calls were first seen.
+//!
+//! Bounded and linear: at most [`MAX_TOOLS`] calls are listed (later ones are counted, not
+//! listed), arguments are cut at [`MAX_TOOL_ARGS_BYTES`], ids and names at [`MAX_ID_BYTES`]
+//! and results at [`MAX_RESULT_CHARS`]. Finding a call costs O(log n) whatever the stream:
+//! by id through a map, and a result without id through the set of calls still waiting for
+//! their result, by name.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::page::text::ellipsize;
+use crate::stream::limits::{MAX_ID_BYTES, MAX_TOOLS, MAX_TOOL_ARGS_BYTES};
 use crate::wire::protocol::ToolActivity;
 
 /// Results longer than this many characters are cut (with an ellipsis) for display.
 pub const MAX_RESULT_CHARS: usize = 500;
 
+const CUT: char = '…';
+
 #[derive(Debug, Default, Clone)]
 pub struct Tools {
     list: Vec<ToolActivity>,
+    /// Whether each call's arguments were cut (parallel to `list`).
+    args_cut: Vec<bool>,
     by_id: HashMap<String, usize>,
+    /// Calls without a result yet, in call order; and the same by name.
+    pending: BTreeSet<usize>,
+    pending_by_name: HashMap<String, BTreeSet<usize>>,
+    /// Tool events for calls past [`MAX_TOOLS`], not listed.
+    dropped: u64,
+    /// Calls looked at to find one (for the linear-cost guarantee).
+    work: u64,
 }
 
 impl Tools {
@@ -20,123 +38,172 @@ impl Tools {
         &self.list
     }
 
+    /// How many tool events were about calls past [`MAX_TOOLS`] (not listed).
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// How many calls were looked at to find the one each event is about: at most one per
+    /// event, whatever the stream (no scans).
+    #[cfg(test)]
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// A call with (possibly partial) arguments: creates it or updates its name and args.
-    pub fn call(&mut self, id: &str, name: &str, args: &str) -> ToolActivity {
-        let t = self.entry(id, name, false);
+    /// `None` when the list is full.
+    pub fn call(&mut self, id: &str, name: &str, args: &str) -> Option<ToolActivity> {
+        let at = self.entry(id, name, false)?;
         if !args.is_empty() {
-            t.args = args.to_string();
+            self.set_args(at, args);
         }
-        t.clone()
+        self.list.get(at).cloned()
     }
 
     /// Streamed argument and name pieces.
     /// Without an id they belong to the last call (a new one if there is none).
     pub fn extend_args(&mut self, id: &str, name_delta: &str, args_delta: &str) {
-        let t = match self.list.len() {
-            n if id.is_empty() && n > 0 => &mut self.list[n - 1],
-            _ => self.entry(id, "", false),
+        let at = match self.list.len() {
+            n if id.is_empty() && n > 0 => n - 1,
+            _ => match self.entry(id, "", false) {
+                Some(at) => at,
+                None => return,
+            },
         };
-        t.name.push_str(name_delta);
-        t.args.push_str(args_delta);
+        if !name_delta.is_empty() && self.list[at].name.len() < MAX_ID_BYTES {
+            let mut name = self.list[at].name.clone();
+            push_cut(&mut name, name_delta, MAX_ID_BYTES);
+            self.rename(at, name);
+        }
+        if !self.args_cut[at] {
+            let args = &mut self.list[at].args;
+            self.args_cut[at] = push_cut(args, args_delta, MAX_TOOL_ARGS_BYTES);
+        }
     }
 
     /// The complete arguments (a part's end): they replace what streamed when not shorter.
-    pub fn complete_args(&mut self, id: &str, name: &str, args: &str) -> ToolActivity {
-        let t = self.entry(id, name, false);
-        if args.len() >= t.args.len() {
-            t.args = args.to_string();
+    pub fn complete_args(&mut self, id: &str, name: &str, args: &str) -> Option<ToolActivity> {
+        let at = self.entry(id, name, false)?;
+        if args.len() >= self.list[at].args.len() {
+            self.set_args(at, args);
         }
-        t.clone()
+        self.list.get(at).cloned()
     }
 
     /// The tool returned.
-    pub fn result(&mut self, id: &str, name: &str, content: &str) -> ToolActivity {
-        let t = self.entry(id, name, true);
-        t.result = Some(ellipsize(content, MAX_RESULT_CHARS));
-        t.clone()
+    pub fn result(&mut self, id: &str, name: &str, content: &str) -> Option<ToolActivity> {
+        let at = self.entry(id, name, true)?;
+        self.list[at].result = Some(ellipsize(content, MAX_RESULT_CHARS));
+        if self.pending.remove(&at) {
+            let name = self.list[at].name.clone();
+            self.unindex(&name, at);
+        }
+        self.list.get(at).cloned()
+    }
+
+    fn set_args(&mut self, at: usize, args: &str) {
+        let t = &mut self.list[at].args;
+        t.clear();
+        self.args_cut[at] = push_cut(t, args, MAX_TOOL_ARGS_BYTES);
+    }
+
+    /// The call `at` is now named `name` (kept in the by-name index while it waits).
+    fn rename(&mut self, at: usize, name: String) {
+        let old = std::mem::replace(&mut self.list[at].name, name);
+        if !self.pending.contains(&at) {
+            return;
+        }
+        self.unindex(&old, at);
+        let name = self.list[at].name.clone();
+        self.pending_by_name.entry(name).or_default().insert(at);
+    }
+
+    /// The call `at`, named `name`, no longer waits under that name.
+    fn unindex(&mut self, name: &str, at: usize) {
+        if let Some(set) = self.pending_by_name.get_mut(name) {
+            set.remove(&at);
+            if set.is_empty() {
+                self.pending_by_name.remove(name);
+            }
+        }
     }
 
     /// The entry for `id`; without an id, the last call of that name still waiting for its
-    /// result (when `for_result`), else a new entry with a generated id.
-    fn entry(&mut self, id: &str, name: &str, for_result: bool) -> &mut ToolActivity {
+    /// result (when `for_result`), else a new entry with a generated id. `None` when a new
+    /// entry is needed and the list is full.
+    fn entry(&mut self, id: &str, name: &str, for_result: bool) -> Option<usize> {
+        let id = cut(id, MAX_ID_BYTES);
+        let name = cut(name, MAX_ID_BYTES);
         let found = if id.is_empty() {
-            self.list.iter().rposition(|t| {
-                for_result && t.result.is_none() && (name.is_empty() || t.name == name)
-            })
+            if for_result {
+                let waiting = if name.is_empty() {
+                    Some(&self.pending)
+                } else {
+                    self.pending_by_name.get(name)
+                };
+                // One call looked at: the set's last.
+                self.work += 1;
+                waiting.and_then(|set| set.last().copied())
+            } else {
+                None
+            }
         } else {
+            self.work += 1;
             self.by_id.get(id).copied()
         };
         let at = match found {
             Some(at) => at,
+            None if self.list.len() >= MAX_TOOLS => {
+                self.dropped += 1;
+                return None;
+            }
             None => {
+                let at = self.list.len();
                 let id = if id.is_empty() {
-                    format!("tool-{}", self.list.len() + 1)
+                    format!("tool-{}", at + 1)
                 } else {
                     id.to_string()
                 };
-                self.by_id.insert(id.clone(), self.list.len());
+                self.by_id.insert(id.clone(), at);
                 self.list.push(ToolActivity {
                     tool_call_id: id,
                     ..ToolActivity::default()
                 });
-                self.list.len() - 1
+                self.args_cut.push(false);
+                self.pending.insert(at);
+                at
             }
         };
-        let t = &mut self.list[at];
-        if !name.is_empty() && t.name.is_empty() {
-            t.name = name.to_string();
+        if !name.is_empty() && self.list[at].name.is_empty() {
+            self.rename(at, name.to_string());
         }
-        t
+        Some(at)
     }
+}
+
+/// `s` cut to at most `max` bytes, at a character boundary.
+fn cut(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// Appends `piece` to `dst` up to `max` bytes, then an ellipsis; true when it was cut.
+fn push_cut(dst: &mut String, piece: &str, max: usize) -> bool {
+    let room = max.saturating_sub(dst.len());
+    let kept = cut(piece, room);
+    dst.push_str(kept);
+    let was_cut = kept.len() < piece.len();
+    if was_cut {
+        dst.push(CUT);
+    }
+    was_cut
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn calls_are_upserted_by_id_in_first_seen_order() {
-        let mut t = Tools::default();
-        t.call("a", "search", "{\"q\":");
-        t.extend_args("a", "", "\"x\"}");
-        t.call("b", "read", "");
-        let r = t.result("a", "search", "found");
-        assert_eq!(r.args, "{\"q\":\"x\"}");
-        assert_eq!(r.result.as_deref(), Some("found"));
-        assert_eq!(t.all().len(), 2);
-        assert_eq!(t.all()[0].tool_call_id, "a");
-        assert_eq!(t.all()[1].name, "read");
-    }
-
-    #[test]
-    fn complete_args_never_shorten_and_results_are_cut() {
-        let mut t = Tools::default();
-        t.call("a", "s", "{\"q\":\"long\"}");
-        assert_eq!(t.complete_args("a", "s", "{}").args, "{\"q\":\"long\"}");
-        let long = "é".repeat(MAX_RESULT_CHARS + 10);
-        let r = t.result("a", "s", &long);
-        assert_eq!(
-            r.result.map(|s| s.chars().count()),
-            Some(MAX_RESULT_CHARS + 1)
-        );
-    }
-
-    #[test]
-    fn arg_pieces_without_id_extend_the_last_call() {
-        let mut t = Tools::default();
-        t.extend_args("", "sea", "{");
-        t.extend_args("", "rch", "}");
-        assert_eq!(t.all().len(), 1);
-        assert_eq!(t.all()[0].name, "search");
-        assert_eq!(t.all()[0].args, "{}");
-    }
-
-    #[test]
-    fn results_without_id_match_the_pending_call_by_name() {
-        let mut t = Tools::default();
-        t.call("", "search", "{}");
-        let r = t.result("", "search", "ok");
-        assert_eq!(r.tool_call_id, "tool-1");
-        assert_eq!(t.all().len(), 1);
-    }
-}
+mod tests;

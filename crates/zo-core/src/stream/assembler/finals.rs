@@ -2,14 +2,16 @@
 //! legacy deltas, releasing held-back text, and building the [`FinalResult`] (Co-browse
 //! envelopes parsed into `done.response` and normalized actions).
 
-use super::{push_text, Assembler, Kind, PartState, StreamUpdate, TextStream};
+use std::borrow::Cow;
+
+use super::{push_text, Assembler, Kind, PartState, Span, StreamUpdate, TextStream};
 use crate::answer::answer_gate::AnswerGate;
 use crate::answer::envelope::parse_answer;
 use crate::stream::events::PartRef;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 
 impl Assembler {
-    pub(super) fn legacy_delta(&mut self, content: &str, out: &mut Vec<StreamUpdate>) {
+    pub(super) fn legacy_delta(&mut self, content: String, out: &mut Vec<StreamUpdate>) {
         let key = PartRef {
             zmid: Some("legacy".to_string()),
             index: 0,
@@ -20,7 +22,7 @@ impl Assembler {
             self.active_text = Some(key.clone());
             self.insert_part(key.clone(), state);
         }
-        self.append(&key, content, out);
+        self.append(&key, Cow::Owned(content), out);
     }
 
     /// A complete answer from a final payload: used only if it extends what streamed.
@@ -28,7 +30,7 @@ impl Assembler {
         if payload.len() <= self.answer.len() || !payload.starts_with(self.answer.as_str()) {
             return;
         }
-        let missing = payload[self.answer.len()..].to_string();
+        let missing = &payload[self.answer.len()..];
         let key = PartRef {
             zmid: Some("final".to_string()),
             index: 0,
@@ -41,7 +43,7 @@ impl Assembler {
             self.release_held(out);
             self.active_text = Some(key.clone());
         }
-        self.append(&key, &missing, out);
+        self.append(&key, Cow::Borrowed(missing), out);
     }
 
     pub(super) fn finish_with(
@@ -50,18 +52,18 @@ impl Assembler {
         error: Option<String>,
         out: &mut Vec<StreamUpdate>,
     ) {
-        let result = self.build(status, error);
+        let result = self.build(status, error.clone());
         if !self.hid_action_json_in_result(&result) {
             self.release_held(out);
         }
-        self.terminal = Some(result.clone());
+        self.terminal = Some((status, error));
         out.push(StreamUpdate::Final(result));
     }
 
     pub(super) fn new_part(&self, kind: Kind, separator_pending: bool) -> PartState {
         PartState {
             kind,
-            text: String::new(),
+            span: Span::Empty,
             tool_id: String::new(),
             gate: AnswerGate::new(kind == Kind::Text && self.mode == Mode::Cobrowse),
             separator_pending,
@@ -74,7 +76,7 @@ impl Assembler {
             return;
         };
         if let Some(held) = self.part_mut(&key).and_then(|s| s.gate.release()) {
-            push_text(out, TextStream::Answer, &held);
+            push_text(out, TextStream::Answer, Cow::Owned(held));
         }
     }
 

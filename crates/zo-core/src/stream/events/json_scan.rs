@@ -6,6 +6,14 @@
 
 use std::borrow::Cow;
 
+/// A scalar value (see [`Scanner::scalar`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Scalar<'a> {
+    Str(Cow<'a, str>),
+    Uint(u64),
+    Null,
+}
+
 pub(super) struct Scanner<'a> {
     text: &'a str,
     pos: usize,
@@ -97,7 +105,10 @@ impl<'a> Scanner<'a> {
             b'\\' => {}
             _ => return None,
         }
-        let mut out = String::from(self.text.get(start..self.pos)?);
+        // Unescaped, the string is shorter than the rest of the text: one allocation, no
+        // growth (a large token is not held twice over).
+        let mut out = String::with_capacity(self.text.len() - start);
+        out.push_str(self.text.get(start..self.pos)?);
         loop {
             let b = *bytes.get(self.pos)?;
             match b {
@@ -167,6 +178,16 @@ impl<'a> Scanner<'a> {
         }
         self.pos += 4;
         Some(value)
+    }
+
+    /// `null`, a string or an unsigned integer (anything else is `None`).
+    pub(super) fn scalar(&mut self) -> Option<Scalar<'a>> {
+        self.skip_ws();
+        match self.peek()? {
+            b'"' => self.string().map(Scalar::Str),
+            b'n' => self.literal(b"null").map(|()| Scalar::Null),
+            _ => self.uint().map(Scalar::Uint),
+        }
     }
 
     /// A non-negative integer without fraction or exponent that fits in u64.

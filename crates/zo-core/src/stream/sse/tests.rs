@@ -1,6 +1,7 @@
 //! Tests of the SSE parser: one per WHATWG rule, chunking invariance and linear cost.
 
 use super::*;
+use crate::stream::limits::LimitExceeded;
 use proptest::prelude::*;
 
 fn parse_chunked(bytes: &[u8], size: usize) -> Vec<SseOutput> {
@@ -206,7 +207,10 @@ fn every_chunk_size_gives_the_same_output() {
 fn ten_megabyte_event_in_1kb_chunks_is_scanned_once() {
     let payload = "x".repeat(10 * 1024 * 1024);
     let body = format!("event: big\ndata: {payload}\n\n");
-    let mut p = SseParser::new();
+    let mut p = SseParser::with_limits(SseLimits {
+        line_bytes: 16 << 20,
+        data_bytes: 16 << 20,
+    });
     let mut out = Vec::new();
     for chunk in body.as_bytes().chunks(1024) {
         p.push_into(chunk, &mut out);
@@ -232,6 +236,133 @@ fn many_small_lines_are_scanned_once() {
     }
     assert_eq!(n, 1);
     assert_eq!(p.bytes_scanned(), body.len() as u64);
+}
+
+fn limited(line_bytes: usize, data_bytes: usize) -> SseParser {
+    SseParser::with_limits(SseLimits {
+        line_bytes,
+        data_bytes,
+    })
+}
+
+/// Feeds `body` in `size`-byte chunks: the events, the error, and the most the parser held.
+fn run_limited(
+    mut p: SseParser,
+    body: &[u8],
+    size: usize,
+) -> (Vec<SseOutput>, Option<LimitExceeded>, usize) {
+    let mut out = Vec::new();
+    let mut held = 0;
+    for chunk in body.chunks(size.max(1)) {
+        p.push_into(chunk, &mut out);
+        held = held.max(p.buffered_bytes());
+    }
+    (out, p.error(), held)
+}
+
+#[test]
+fn a_kept_line_past_the_limit_stops_the_parser_whatever_the_chunking() {
+    let body = b"data: a\n\nevent: e\ndata: 0123456789\n\ndata: b\n\n";
+    for size in 1..=body.len() {
+        let (out, error, _) = run_limited(limited(12, 64), body, size);
+        assert_eq!(out, vec![ev("message", "a", "")], "chunk size {size}");
+        assert_eq!(error, Some(LimitExceeded::Line), "chunk size {size}");
+    }
+    // At the limit exactly, the line is kept.
+    let (out, error, _) = run_limited(limited(16, 64), body, 3);
+    assert_eq!(error, None);
+    assert_eq!(out.len(), 3);
+}
+
+#[test]
+fn event_data_past_the_limit_stops_the_parser() {
+    let body = b"data: 1234\ndata: 5678\n\ndata: 123\ndata: 4567\ndata: 89\n\ndata: z\n\n";
+    for size in 1..=body.len() {
+        let (out, error, _) = run_limited(limited(64, 10), body, size);
+        assert_eq!(
+            out,
+            vec![ev("message", "1234\n5678", "")],
+            "chunk size {size}"
+        );
+        assert_eq!(error, Some(LimitExceeded::EventData), "chunk size {size}");
+    }
+}
+
+#[test]
+fn the_rest_of_the_body_is_ignored_after_an_error_and_finish_resets() {
+    let mut p = limited(8, 64);
+    assert!(p.push(b"data: too long\n\n").is_empty());
+    assert_eq!(p.error(), Some(LimitExceeded::Line));
+    assert!(p.push(b"data: a\n\n").is_empty());
+    p.finish();
+    assert_eq!(p.error(), None);
+    assert_eq!(p.push(b"data: a\n\n"), vec![ev("message", "a", "")]);
+}
+
+#[test]
+fn comments_and_unknown_fields_stream_past_without_being_held() {
+    let big = "x".repeat(3 << 20);
+    for line in [
+        format!(":{big}"),
+        format!("{big}: v"),
+        format!("comment: {big}"),
+    ] {
+        let body = format!("{line}\ndata: after\n\n");
+        for size in [1024, 65_536, body.len()] {
+            let (out, error, held) = run_limited(SseParser::new(), body.as_bytes(), size);
+            assert_eq!(error, None);
+            assert_eq!(out, vec![ev("message", "after", "")]);
+            assert!(held < 64 * 1024, "held {held} bytes of an ignored line");
+        }
+    }
+}
+
+#[test]
+fn skipped_event_data_is_dispatched_empty_and_never_held() {
+    let big = "y".repeat(3 << 20);
+    let body = format!(
+        "event: Echo\ndata: {{\"p\":\"{big}\"}}\ndata: more\n\nevent: Echo\n\ndata: next\n\n"
+    );
+    for size in [7, 65_536, body.len()] {
+        let p = SseParser::new().skipping_data_of("Echo");
+        let (out, error, held) = run_limited(p, body.as_bytes(), size);
+        assert_eq!(error, None);
+        // The second Echo has no data line: no event, as for any event.
+        assert_eq!(out, vec![ev("Echo", "", ""), ev("message", "next", "")]);
+        assert!(held < 64 * 1024, "held {held} bytes of skipped data");
+    }
+    // Without skipping, the same stream passes the line limit.
+    let (_, error, _) = run_limited(SseParser::new(), body.as_bytes(), 65_536);
+    assert_eq!(error, Some(LimitExceeded::Line));
+}
+
+#[test]
+fn a_large_event_is_held_once_and_given_back_after_dispatch() {
+    let payload = "z".repeat(900 * 1024);
+    let body = format!("data: {payload}\n\ndata: small\n\n");
+    let mut p = SseParser::new();
+    let mut sizes = Vec::new();
+    let mut held = 0;
+    for chunk in body.as_bytes().chunks(4096) {
+        p.push_with(chunk, |item| {
+            if let SseItem::Event(e) = item {
+                sizes.push(e.data.len());
+            }
+        });
+        held = held.max(p.buffered_bytes());
+    }
+    assert_eq!(sizes, vec![payload.len(), 5]);
+    // The line buffer became the data buffer (no second copy), its growth slack included.
+    assert!(
+        held <= 2 * payload.len(),
+        "held {held} for a {} byte event",
+        payload.len()
+    );
+    assert!(
+        p.buffered_bytes() < 64 * 1024,
+        "{} bytes kept after the event",
+        p.buffered_bytes()
+    );
 }
 
 fn chunk_at(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {
@@ -268,6 +399,27 @@ fn sse_like_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
+    /// With limits small enough to be hit, and data of one event type skipped: the same
+    /// events, then the same error, whatever the chunking.
+    #[test]
+    fn limits_are_hit_at_the_same_point_whatever_the_chunking(
+        bytes in sse_like_bytes(),
+        cuts in proptest::collection::vec(any::<usize>(), 0..12),
+    ) {
+        let limits = SseLimits { line_bytes: 9, data_bytes: 14 };
+        let run = |chunks: Vec<Vec<u8>>| {
+            let mut p = SseParser::with_limits(limits).skipping_data_of("e");
+            let mut out = Vec::new();
+            for chunk in chunks {
+                p.push_into(&chunk, &mut out);
+            }
+            let error = p.error();
+            p.finish();
+            (out, error)
+        };
+        prop_assert_eq!(run(chunk_at(&bytes, &cuts)), run(vec![bytes.clone()]));
+    }
+
     #[test]
     fn arbitrary_chunking_gives_identical_output(
         bytes in sse_like_bytes(),

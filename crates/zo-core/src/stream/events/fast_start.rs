@@ -1,0 +1,206 @@
+//! Fast path for a `PartStartEvent` of a text or thinking part: the first token of a part, and
+//! in one-event answers the whole answer. Read in one pass by [`Scanner`] (no
+//! `serde_json::Value` tree, whose reader would hold an escaped text twice more while decoding
+//! it), giving the same event and the same diagnostics as the general decoder. Any other shape
+//! (another part kind, a value that is not a string, unsigned integer or null where a scalar
+//! is read, a duplicate or escaped key, invalid JSON) returns `None` and the general decoder
+//! handles it.
+
+use super::json_scan::{Scalar, Scanner};
+use super::{known_fields, Part, PartRef, ZoEvent};
+use crate::stream::diagnostics::Diagnostics;
+
+const NAME: &str = "PartStartEvent";
+
+/// The structural objects whose keys the diagnostics record one level down.
+const NESTED: [&str; 2] = ["metadata", "part"];
+
+/// The event, when `data` (of an SSE event named `PartStartEvent`) starts a text or thinking
+/// part in a shape this reader takes; `diag` is updated only then.
+pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
+    let mut scan = Scanner::new(data);
+    let mut keys: Vec<&str> = Vec::new();
+    let mut nested: Vec<(&str, &str)> = Vec::new();
+    let (mut index, mut kind, mut content, mut zmid) = (None, None, None, None);
+    scan.object(|scan, key| {
+        if keys.contains(&key) {
+            return None;
+        }
+        keys.push(key);
+        match key {
+            "index" => index = Some(scan.uint()?),
+            "part" | "metadata" => scan.object(|scan, inner| {
+                if nested.contains(&(key, inner)) {
+                    return None;
+                }
+                nested.push((key, inner));
+                match (key, inner) {
+                    ("part", "part_kind") => kind = Some(scan.string()?),
+                    ("part", "content") => content = Some(scan.string()?),
+                    ("metadata", "zmid") => zmid = Some(scan.scalar()?),
+                    _ => drop(scan.scalar()?),
+                }
+                Some(())
+            })?,
+            _ => drop(scan.scalar()?),
+        }
+        Some(())
+    })?;
+    scan.end()?;
+    let index = index?;
+    let content = content?.into_owned();
+    let part = match kind?.as_ref() {
+        "text" => Part::Text { content },
+        "thinking" => Part::Thinking { content },
+        _ => return None,
+    };
+    let zmid = match zmid {
+        Some(Scalar::Str(z)) => Some(z.into_owned()),
+        _ => None,
+    };
+    record(diag, keys, nested);
+    Some(ZoEvent::PartStart {
+        part_ref: PartRef { zmid, index },
+        part,
+    })
+}
+
+/// The diagnostics the general decoder records for these keys: each top-level key (counted
+/// unknown when the event does not define it), then the keys of its structural objects, in
+/// key order.
+fn record(diag: &mut Diagnostics, mut keys: Vec<&str>, mut nested: Vec<(&str, &str)>) {
+    diag.event(NAME);
+    keys.sort_unstable();
+    nested.sort_unstable();
+    let known = known_fields(NAME);
+    for key in keys {
+        diag.field(NAME, key);
+        if !known.contains(&key) {
+            diag.unknown_field();
+        }
+        if NESTED.contains(&key) {
+            for (_, inner) in nested.iter().filter(|(k, _)| *k == key) {
+                diag.field(NAME, &format!("{key}.{inner}"));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decode_general;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Both decoders on `data`: same result, same diagnostics; and whether the fast path took it.
+    fn check(data: &str) -> bool {
+        let (mut d_fast, mut d_general) = (Diagnostics::new(), Diagnostics::new());
+        let general = decode_general(NAME, data, &mut d_general);
+        match decode(data, &mut d_fast) {
+            Some(fast) => {
+                assert_eq!(Ok(fast), general, "{data}");
+                assert_eq!(d_fast.to_json(), d_general.to_json(), "{data}");
+                true
+            }
+            None => {
+                assert_eq!(d_fast.to_json(), Diagnostics::new().to_json(), "{data}");
+                false
+            }
+        }
+    }
+
+    const LIVE: &str = r#"{"index":0,"part":{"part_kind":"text","content":"Hello \"you\"\n","id":null},"previous_part_kind":null,"event_kind":"part_start","metadata":{"zmid":"zmid_1","runner_id":"runner_1"}}"#;
+
+    #[test]
+    fn the_live_shapes_take_the_fast_path_with_the_same_result() {
+        assert!(check(LIVE));
+        assert!(check(&LIVE.replace("\"text\"", "\"thinking\"")));
+        assert!(check(&LIVE.replace(
+            "\"previous_part_kind\":null",
+            "\"previous_part_kind\":\"thinking\""
+        )));
+        assert!(check(
+            r#"{"index":3,"part":{"part_kind":"text","content":""}}"#
+        ));
+        assert!(check(
+            r#" { "part" : {"content":"é 🚀\u00e9","part_kind":"text"} , "index":1 , "x":7 } "#
+        ));
+        assert!(check(&LIVE.replace("\"zmid\":\"zmid_1\"", "\"zmid\":null")));
+        assert!(check(&LIVE.replace("\"zmid\":\"zmid_1\"", "\"zmid\":5")));
+        match decode(LIVE, &mut Diagnostics::new()) {
+            Some(ZoEvent::PartStart {
+                part: Part::Text { content },
+                ..
+            }) => assert_eq!(content, "Hello \"you\"\n"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_other_shape_falls_back_to_the_general_decoder() {
+        for v in [
+            LIVE.replace("\"text\"", "\"tool-call\""),
+            LIVE.replace(r#""index":0"#, r#""index":1.0"#),
+            LIVE.replace(r#""index":0"#, r#""index":-1"#),
+            LIVE.replace(r#""index":0,"#, ""),
+            LIVE.replace(r#""index":0"#, r#""index":0,"index":1"#),
+            LIVE.replace(r#""id":null"#, r#""id":null,"id":1"#),
+            LIVE.replace(r#""id":null"#, r#""id":true"#),
+            LIVE.replace(r#""id":null"#, r#""id":{"a":1}"#),
+            LIVE.replace(r#""content":"Hello \"you\"\n""#, r#""content":null"#),
+            LIVE.replace(r#""content":"Hello \"you\"\n","#, ""),
+            LIVE.replace(r#""event_kind":"part_start""#, r#""event_kind":["x"]"#),
+            LIVE.replace(
+                r#""metadata":{"zmid":"zmid_1","runner_id":"runner_1"}"#,
+                r#""metadata":null"#,
+            ),
+            LIVE.replace("\"index\"", "\"ind\\u0065x\""),
+            LIVE.replace("}}", "}"),
+            format!("{LIVE} x"),
+            "[]".to_string(),
+            String::new(),
+        ] {
+            assert!(!check(&v), "took the fast path: {v}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn same_result_and_diagnostics_on_random_shapes(
+            keys in proptest::collection::vec(
+                prop::sample::select(vec!["index", "part", "event_kind", "metadata", "x", "delta"]), 0..6),
+            kind in prop::sample::select(vec!["text", "thinking", "tool-call", ""]),
+            index in prop::sample::select(vec!["0", "3", "1.5", "null", "\"2\""]),
+            content in ".{0,6}",
+            part_keys in proptest::collection::vec(
+                prop::sample::select(vec!["part_kind", "content", "id", "y"]), 0..5),
+            meta_keys in proptest::collection::vec(
+                prop::sample::select(vec!["zmid", "runner_id", "y"]), 0..4),
+            scalar in prop::sample::select(vec!["null", "\"s\"", "4", "true", "{}"]),
+        ) {
+            let mut fields = Vec::new();
+            for k in &keys {
+                let value = match *k {
+                    "index" => index.to_string(),
+                    "part" => {
+                        let inner: Vec<String> = part_keys.iter().map(|p| match *p {
+                            "part_kind" => format!(r#""part_kind":{kind:?}"#),
+                            "content" => format!(r#""content":{}"#, serde_json::Value::String(content.clone())),
+                            other => format!(r#""{other}":{scalar}"#),
+                        }).collect();
+                        format!("{{{}}}", inner.join(","))
+                    }
+                    "metadata" => {
+                        let inner: Vec<String> =
+                            meta_keys.iter().map(|m| format!(r#""{m}":"v_{m}""#)).collect();
+                        format!("{{{}}}", inner.join(","))
+                    }
+                    "delta" => "{\"a\":1}".to_string(),
+                    _ => scalar.to_string(),
+                };
+                fields.push(format!(r#""{k}":{value}"#));
+            }
+            check(&format!("{{{}}}", fields.join(",")));
+        }
+    }
+}
