@@ -24,7 +24,7 @@ impl AnswerGate {
     /// `piece` itself outside Co-browse mode.
     pub fn push<'a>(&mut self, piece: &'a str) -> Cow<'a, str> {
         match &mut self.filter {
-            Some(filter) => Cow::Owned(filter.push(piece)),
+            Some(filter) => filter.push(piece),
             None => Cow::Borrowed(piece),
         }
     }

@@ -42,21 +42,21 @@ const EMBED_SCAN_FACTOR: usize = 4;
 
 /// Parses one complete model answer (see the module doc).
 pub fn parse_answer(text: &str) -> Envelope {
+    find_envelope(text).unwrap_or_else(|| prose(text.strip_prefix('\u{feff}').unwrap_or(text)))
+}
+
+/// The envelope of one complete model answer, `None` when it is plain prose (then nothing is
+/// copied: the answer may be long).
+pub(crate) fn find_envelope(text: &str) -> Option<Envelope> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim();
     if let Ok(v) = bounded_json::from_str(trimmed) {
-        return match action_json(&v, true) {
-            Some(found) => found.into_envelope(Vec::new()),
-            None => prose(text),
-        };
+        return action_json(&v, true).map(|found| found.into_envelope(Vec::new()));
     }
     if let Some((found, rest)) = fenced(text) {
-        return found.into_envelope(rest);
+        return Some(found.into_envelope(rest));
     }
-    if let Some((found, rest)) = embedded(text) {
-        return found.into_envelope(rest);
-    }
-    prose(text)
+    embedded(text).map(|(found, rest)| found.into_envelope(rest))
 }
 
 fn prose(text: &str) -> Envelope {

@@ -12,6 +12,8 @@
 //! what [`crate::answer::envelope::parse_answer`] removes from the final text, which remains the
 //! authority once the answer is complete.
 
+use std::borrow::Cow;
+
 use crate::answer::action_json::{ActionJsonDetector, Verdict};
 
 #[derive(Debug, Clone)]
@@ -67,13 +69,54 @@ impl ProseFilter {
         matches!(self.mode, Mode::Hold { .. })
     }
 
-    /// Reads the next delta; returns the text that can be shown now (possibly empty).
-    pub fn push(&mut self, delta: &str) -> String {
-        let mut out = String::new();
-        for c in delta.chars() {
+    /// Reads the next delta; returns the text that can be shown now (possibly empty): the
+    /// delta itself, not a copy, when all of it is prose that starts no candidate.
+    pub fn push<'a>(&mut self, delta: &'a str) -> Cow<'a, str> {
+        // Prose up to the first character that may start action JSON passes as is.
+        let plain = match self.mode {
+            Mode::Show => self.plain_prefix(delta),
+            _ => 0,
+        };
+        if plain == delta.len() {
+            if let Some(last) = delta.chars().next_back() {
+                self.line_start = last == '\n';
+            }
+            return Cow::Borrowed(delta);
+        }
+        // Shown text is never longer than what was held plus the delta: one allocation.
+        let held = match &self.mode {
+            Mode::Hold { held, .. } => held.len(),
+            _ => 0,
+        };
+        let mut out = String::with_capacity(held + delta.len());
+        out.push_str(&delta[..plain]);
+        if let Some(last) = delta[..plain].chars().next_back() {
+            self.line_start = last == '\n';
+        }
+        for c in delta[plain..].chars() {
             self.step(c, &mut out);
         }
-        out
+        Cow::Owned(out)
+    }
+
+    /// The length of the longest prefix of `delta` that, in Show mode, is shown character by
+    /// character without starting a candidate.
+    fn plain_prefix(&self, delta: &str) -> usize {
+        let bytes = delta.as_bytes();
+        let mut line_start = self.line_start;
+        for (i, &b) in bytes.iter().enumerate() {
+            let candidate = if line_start {
+                matches!(b, b' ' | b'\t' | b'`' | b'~' | b'{' | b'[')
+                    || bytes[i..].starts_with("\u{feff}".as_bytes())
+            } else {
+                b == b'{'
+            };
+            if candidate {
+                return i;
+            }
+            line_start = b == b'\n';
+        }
+        bytes.len()
     }
 
     /// The answer ended: returns the text still held back (it never became action JSON;

@@ -21,7 +21,10 @@ pub use crate::stream::assembler::StreamUpdate;
 use crate::stream::diagnostics::Diagnostics;
 use crate::stream::events::{decode_borrowed, DecodeError, Decoded, ZoEvent};
 use crate::stream::limits::{LimitExceeded, MAX_BODY_BYTES};
-use crate::stream::resume::{ResumeGuard, Resumed};
+use crate::stream::resume::Resumed;
+use visible::Visible;
+
+mod visible;
 use crate::stream::sse::{SseItem, SseParser};
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 
@@ -37,11 +40,10 @@ pub struct StreamPipeline {
     parser: SseParser,
     assembler: Assembler,
     diagnostics: Diagnostics,
-    /// Resuming a retry: what the user saw and how the new attempt relates to it. `None` when
-    /// nothing was shown before and what is shown is the assembled text itself (the answer
-    /// outside Co-browse mode, where no action JSON is hidden; the thinking in every mode).
-    answer_guard: Option<ResumeGuard>,
-    thinking_guard: Option<ResumeGuard>,
+    /// What the user sees of the answer and of the thinking (with what an earlier attempt
+    /// showed, when resuming a retry).
+    answer_shown: Visible,
+    thinking_shown: Visible,
     errors: Vec<DecodeError>,
     /// The assembler's updates of one push before the resume guards (kept for its capacity).
     scratch: Vec<StreamUpdate>,
@@ -66,16 +68,13 @@ impl StreamPipeline {
     /// `shown_thinking`; repeated text is suppressed and divergent text replaces it once
     /// ([`StreamUpdate::Replace`] / [`StreamUpdate::ReplaceThinking`]).
     pub fn resuming(mode: Mode, shown_answer: &str, shown_thinking: &str) -> Self {
-        let guard = |shown: &str, implicit: bool| {
-            (!(shown.is_empty() && implicit)).then(|| ResumeGuard::new(shown))
-        };
         StreamPipeline {
             mode,
             parser: SseParser::new().skipping_data_of(PROMPT_ECHO),
             assembler: Assembler::new(mode),
             diagnostics: Diagnostics::new(),
-            answer_guard: guard(shown_answer, mode != Mode::Cobrowse),
-            thinking_guard: guard(shown_thinking, true),
+            answer_shown: Visible::new(shown_answer),
+            thinking_shown: Visible::new(shown_thinking),
             errors: Vec::new(),
             scratch: Vec::new(),
             server_retry_ms: None,
@@ -260,18 +259,12 @@ impl StreamPipeline {
 
     /// The answer text on screen, as the emitted updates built it.
     pub fn shown_answer(&self) -> &str {
-        match &self.answer_guard {
-            Some(guard) => guard.visible(),
-            None => self.assembler.raw_answer(),
-        }
+        self.answer_shown.text(self.assembler.raw_answer())
     }
 
     /// The thinking text on screen.
     pub fn shown_thinking(&self) -> &str {
-        match &self.thinking_guard {
-            Some(guard) => guard.visible(),
-            None => self.assembler.thinking(),
-        }
+        self.thinking_shown.text(self.assembler.thinking())
     }
 
     /// The whole raw answer of this attempt (envelope JSON included): for tools, not for display.
@@ -291,19 +284,17 @@ impl StreamPipeline {
 
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
-            StreamUpdate::Answer(delta) => match &mut self.answer_guard {
-                Some(guard) => out.extend(guard.push_owned(delta).map(answer_update)),
-                None => out.push(StreamUpdate::Answer(delta)),
-            },
-            StreamUpdate::Thinking(delta) => match &mut self.thinking_guard {
-                Some(guard) => out.extend(guard.push_owned(delta).map(thinking_update)),
-                None => out.push(StreamUpdate::Thinking(delta)),
-            },
+            StreamUpdate::Answer(delta) => {
+                let shown = self.answer_shown.push(delta, self.assembler.raw_answer());
+                out.extend(shown.map(answer_update));
+            }
+            StreamUpdate::Thinking(delta) => {
+                let shown = self.thinking_shown.push(delta, self.assembler.thinking());
+                out.extend(shown.map(thinking_update));
+            }
             StreamUpdate::Final(result) => {
-                let guards = [&mut self.thinking_guard, &mut self.answer_guard];
-                let [thinking, answer] = guards.map(|g| g.as_mut().and_then(ResumeGuard::finish));
-                out.extend(thinking.map(thinking_update));
-                out.extend(answer.map(answer_update));
+                out.extend(self.thinking_shown.finish().map(thinking_update));
+                out.extend(self.answer_shown.finish().map(answer_update));
                 out.push(StreamUpdate::Final(result));
             }
             other => out.push(other),

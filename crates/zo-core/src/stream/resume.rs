@@ -42,6 +42,15 @@ impl ResumeGuard {
         ResumeGuard { shown, state }
     }
 
+    /// A guard for an attempt that has already shown `shown` itself (no earlier attempt to
+    /// repeat): deltas pass through.
+    pub fn showing(shown: impl Into<String>) -> Self {
+        ResumeGuard {
+            shown: shown.into(),
+            state: State::Passing,
+        }
+    }
+
     /// Like [`ResumeGuard::push`], taking the delta by value: passed through without a copy
     /// once on-screen and new text agree (the common case: no retry happened).
     pub fn push_owned(&mut self, delta: String) -> Option<Resumed> {

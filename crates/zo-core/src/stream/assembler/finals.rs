@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{push_text, Assembler, Kind, PartState, Span, StreamUpdate, TextStream};
 use crate::answer::answer_gate::AnswerGate;
-use crate::answer::envelope::parse_answer;
+use crate::answer::envelope::find_envelope;
 use crate::stream::events::PartRef;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 
@@ -88,25 +88,30 @@ impl Assembler {
         let thinking = (!self.thinking.is_empty()).then(|| self.thinking.clone());
         let mut result = FinalResult {
             status,
-            text: self.answer.clone(),
-            reasoning: thinking.clone(),
+            text: String::new(),
+            reasoning: thinking,
             actions: Vec::new(),
             conversation_id: self.conversation_id.clone(),
             error,
         };
-        if self.mode == Mode::Cobrowse {
-            let env = parse_answer(&self.answer);
-            if env.is_envelope {
+        // The envelope is looked for before the text is copied: one copy of the answer at most.
+        let envelope = match self.mode {
+            Mode::Cobrowse => find_envelope(&self.answer),
+            _ => None,
+        };
+        match envelope {
+            Some(env) => {
                 result.text = env.text;
                 result.actions = env.actions;
-                result.reasoning = env.reasoning.or(thinking);
-            } else if self.hid_action_json {
+                result.reasoning = env.reasoning.or(result.reasoning);
+            }
+            None if self.mode == Mode::Cobrowse && self.hid_action_json => {
                 // Action JSON that could not be read (cut or malformed): never show it raw.
-                result.text = String::new();
                 if result.error.is_none() && status == FinalStatus::Succeeded {
                     result.error = Some("Zo's action list could not be read".to_string());
                 }
             }
+            None => result.text = self.answer.clone(),
         }
         result
     }
