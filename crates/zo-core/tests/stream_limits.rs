@@ -9,7 +9,7 @@ use std::cell::Cell;
 
 use zo_core::stream::{
     LimitExceeded, StreamPipeline, StreamUpdate, MAX_BODY_BYTES, MAX_EVENT_DATA_BYTES,
-    MAX_LINE_BYTES, MAX_PARTS, MAX_TEXT_BYTES, MAX_TOOLS,
+    MAX_LINE_BYTES, MAX_PARTS, MAX_TEXT_BYTES, MAX_TOOLS, MAX_TOOL_ARGS_BYTES,
 };
 use zo_core::wire::{FinalResult, FinalStatus, Mode};
 
@@ -333,6 +333,32 @@ fn one_large_event_peaks_under_three_times_its_size() {
             );
         }
     }
+}
+
+#[test]
+fn a_large_event_over_many_lines_peaks_under_three_times_its_size() {
+    // A tool call whose arguments (an object of long strings) span 7 MiB of data lines: the
+    // data buffer, the JSON tree and the arguments shown (cut) must not add up past 3x.
+    let mut body = b"event: FunctionToolCallEvent\ndata: {\"part\":{\"tool_name\":\"t\",\"tool_call_id\":\"c1\",\"args\":{\"k\":0\n".to_vec();
+    let long = "a".repeat(CHUNK - 32);
+    for i in 0..(7 << 20) / CHUNK {
+        body.extend(format!("data: ,\"k{i}\":\"{long}\"\n").as_bytes());
+    }
+    body.extend(b"data: }}}\n\n");
+    let event_bytes = body.len();
+    body.extend(COMPLETED.as_bytes());
+    let ((_, finals, p), peak) = peak_of(|| stream(Mode::Ask, &body));
+    assert_eq!(finals[0].status, FinalStatus::Succeeded);
+    let args = &p.tools()[0].args;
+    assert!(args.starts_with("{\"k\":0,\"k0\":\"aaa"), "{}", &args[..40]);
+    assert!(args.len() <= MAX_TOOL_ARGS_BYTES + 3 && args.ends_with('…'));
+    drop(p);
+    let ratio = peak as f64 / event_bytes as f64;
+    eprintln!("tool call over lines: peak {peak} B for a {event_bytes} B event ({ratio:.2}x)");
+    assert!(
+        ratio <= 3.0,
+        "peak {peak} B for a {event_bytes} B event ({ratio:.2}x)"
+    );
 }
 
 #[test]

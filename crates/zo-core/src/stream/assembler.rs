@@ -20,7 +20,7 @@ use std::collections::HashMap;
 
 use crate::answer::answer_gate::AnswerGate;
 use crate::stream::events::{Delta, Part, PartRef, TokenDelta, ZoEvent};
-use crate::stream::limits::{LimitExceeded, MAX_ID_BYTES, MAX_PARTS, MAX_TEXT_BYTES};
+use crate::stream::limits::{grow_within, LimitExceeded, MAX_ID_BYTES, MAX_PARTS, MAX_TEXT_BYTES};
 use crate::stream::tools::Tools;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode, ToolActivity};
 
@@ -468,7 +468,7 @@ impl Assembler {
                     return;
                 }
                 state.span = state.span.extended(self.thinking.len(), text.len());
-                grow(&mut self.thinking, text.len());
+                grow_within(&mut self.thinking, text.len(), MAX_TEXT_BYTES);
                 self.thinking.push_str(&text);
                 push_text(out, TextStream::Thinking, text);
             }
@@ -483,12 +483,12 @@ impl Assembler {
                     return;
                 }
                 if std::mem::take(&mut state.separator_pending) {
-                    grow(&mut self.answer, sep.len() + text.len());
+                    grow_within(&mut self.answer, sep.len() + text.len(), MAX_TEXT_BYTES);
                     self.answer.push_str(sep);
                     push_text(out, TextStream::Answer, state.gate.push(sep));
                 }
                 state.span = state.span.extended(self.answer.len(), text.len());
-                grow(&mut self.answer, text.len());
+                grow_within(&mut self.answer, text.len(), MAX_TEXT_BYTES);
                 self.answer.push_str(&text);
                 match state.gate.push(&text) {
                     // All of it shows: the text itself goes out (not a copy of it).
@@ -513,18 +513,6 @@ impl Span {
             _ => Span::Split,
         }
     }
-}
-
-/// Makes room for `more` bytes in a text that may grow to [`MAX_TEXT_BYTES`]: by half its
-/// length at a time, not double (a text being reallocated is briefly held twice; with this
-/// growth the text, its slack and the final result's copy stay within 2.5 times the text),
-/// never past the limit.
-fn grow(text: &mut String, more: usize) {
-    if text.capacity() - text.len() >= more {
-        return;
-    }
-    let half = (text.len() / 2).min(MAX_TEXT_BYTES.saturating_sub(text.len()));
-    text.reserve_exact(more.max(half).max(256));
 }
 
 /// Cuts an identifier to [`MAX_ID_BYTES`] (at a character boundary): keys stay small.

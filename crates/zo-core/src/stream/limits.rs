@@ -42,6 +42,17 @@ pub const MAX_PARTS: usize = 4096;
 
 const MIB: usize = 1 << 20;
 
+/// Makes room for `more` bytes in `text`, which may grow to `limit`: by half its length at a
+/// time rather than doubling (a buffer being reallocated is briefly held twice, and its slack
+/// is held until it is done), never past `limit` but for `more` itself.
+pub(crate) fn grow_within(text: &mut String, more: usize, limit: usize) {
+    if text.capacity() - text.len() >= more {
+        return;
+    }
+    let half = (text.len() / 2).min(limit.saturating_sub(text.len()));
+    text.reserve_exact(more.max(half).max(256));
+}
+
 /// Which limit a stream passed. Each is permanent: retrying would get the same answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum LimitExceeded {

@@ -10,7 +10,7 @@
 //! callback as an [`SseEventRef`] borrowing the parser's reused buffers; [`SseParser::push`]
 //! gives owned [`SseEvent`]s for callers that keep them.
 
-use crate::stream::limits::{LimitExceeded, MAX_EVENT_DATA_BYTES, MAX_LINE_BYTES};
+use crate::stream::limits::{grow_within, LimitExceeded, MAX_EVENT_DATA_BYTES, MAX_LINE_BYTES};
 use crate::stream::utf8::Utf8Decoder;
 
 /// One dispatched event.
@@ -412,6 +412,7 @@ impl SseParser {
                     self.fail(LimitExceeded::EventData);
                     return;
                 }
+                grow_within(&mut self.data, value.len() + 1, self.limits.data_bytes);
                 self.data.push_str(value);
                 self.data.push('\n');
             }

@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::{DecodeError, Delta, Part, PartRef, ZoEvent};
+use crate::stream::limits::MAX_TOOL_ARGS_BYTES;
 
 pub(super) fn decode_object(
     name: &str,
@@ -48,7 +49,7 @@ pub(super) fn decode_object(
             let call = part.as_mut().unwrap_or(&mut obj);
             let inner_id = take_str(call, "tool_call_id");
             let tool_name = take_str(call, "tool_name").unwrap_or_default();
-            let args = json_text(call.remove("args"));
+            let args = shown_json_text(call.remove("args"));
             ZoEvent::ToolCall {
                 tool_call_id: inner_id
                     .or_else(|| take_str(&mut obj, "call_id"))
@@ -72,7 +73,7 @@ pub(super) fn decode_object(
                     .or(outer_id)
                     .unwrap_or_default(),
                 tool_name: take_str(&mut ret, "tool_name").unwrap_or_default(),
-                content: json_text(ret.remove("content")),
+                content: shown_json_text(ret.remove("content")),
             }
         }
         "FinalResultEvent" => ZoEvent::FinalResult {
@@ -132,6 +133,54 @@ fn json_text(value: Option<Value>) -> String {
     }
 }
 
+/// Like [`json_text`] for text that is only shown cut (tool arguments and results, at most
+/// [`MAX_TOOL_ARGS_BYTES`]): a JSON value is written only that far, and one byte more so the
+/// cut shows, never whole (it may be megabytes).
+fn shown_json_text(value: Option<Value>) -> String {
+    match value {
+        Some(other @ (Value::Array(_) | Value::Object(_))) => {
+            let mut prefix = Prefix {
+                bytes: Vec::new(),
+                max: MAX_TOOL_ARGS_BYTES + 1,
+            };
+            // Full is an error that stops the writing: what was written is the prefix.
+            let _ = serde_json::to_writer(&mut prefix, &other);
+            match String::from_utf8(prefix.bytes) {
+                Ok(text) => text,
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    let mut bytes = e.into_bytes();
+                    bytes.truncate(valid);
+                    String::from_utf8(bytes).unwrap_or_default()
+                }
+            }
+        }
+        other => json_text(other),
+    }
+}
+
+/// The first `max` bytes written; writing past them fails.
+struct Prefix {
+    bytes: Vec<u8>,
+    max: usize,
+}
+
+impl std::io::Write for Prefix {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let room = self.max.saturating_sub(self.bytes.len());
+        if room == 0 {
+            return Err(std::io::Error::other("the shown prefix is full"));
+        }
+        let n = buf.len().min(room);
+        self.bytes.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// `error` (string, or an object with `message`), else `message`.
 fn error_text(obj: &mut Map<String, Value>) -> Option<String> {
     match obj.get_mut("error") {
@@ -161,10 +210,10 @@ fn decode_part(mut part: Map<String, Value>) -> Part {
         "tool-call" | "builtin-tool-call" => Part::ToolCall {
             tool_call_id: take_str(&mut part, "tool_call_id").unwrap_or_default(),
             tool_name: take_str(&mut part, "tool_name").unwrap_or_default(),
-            args: json_text(part.remove("args")),
+            args: shown_json_text(part.remove("args")),
         },
         "tool-return" | "builtin-tool-return" => Part::ToolReturn {
-            content: content(),
+            content: shown_json_text(part.remove("content")),
             tool_call_id: take_str(&mut part, "tool_call_id").unwrap_or_default(),
             tool_name: take_str(&mut part, "tool_name").unwrap_or_default(),
         },
@@ -182,7 +231,7 @@ fn decode_delta(mut delta: Map<String, Value>) -> Delta {
         "tool_call" => Delta::ToolCall {
             tool_call_id: take_str(&mut delta, "tool_call_id"),
             tool_name: take_str(&mut delta, "tool_name_delta").unwrap_or_default(),
-            args: json_text(delta.remove("args_delta")),
+            args: shown_json_text(delta.remove("args_delta")),
         },
         "" if has_content => Delta::Text { content: content() },
         _ => Delta::Other { kind },
