@@ -126,3 +126,25 @@ fn finding_a_call_does_not_scan_the_list() {
         assert_eq!(t.work(), n as u64);
     }
 }
+
+/// 200 000 tool events without ids (calls, then results): the list is capped, and each event
+/// looks at one call at most (the work is the number of events, not their square).
+#[test]
+fn two_hundred_thousand_calls_without_ids_cost_one_look_each() {
+    let n = 100_000;
+    let mut t = Tools::default();
+    for _ in 0..n {
+        t.call("", "search", "{}");
+    }
+    for _ in 0..n {
+        t.result("", "search", "ok");
+    }
+    assert_eq!(t.all().len(), MAX_TOOLS);
+    assert!(t.all().iter().all(|c| c.result.is_some()));
+    assert!(
+        t.work() <= 2 * n as u64,
+        "{} looks for {} events",
+        t.work(),
+        2 * n
+    );
+}
