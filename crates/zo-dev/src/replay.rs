@@ -6,12 +6,19 @@
 //!   `{"error": ...}` for an undecodable one;
 //! - `final` (default): one object `{status, text, reasoning, thinking, tools, actions, error,
 //!   conversationId}` as the stream pipeline assembles it (`--mode`, default `cobrowse`).
+//!
+//! The worker's limits apply (`zo_core::stream` limits: line, event data, answer, body...):
+//! past one, `final` has status `failed` and the limit's message as its error, and `sse` and
+//! `events` end with one line `{"error": <the limit's message>}`. At most the body limit and
+//! one byte more is read from the input.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use zo_core::stream::{decode, Diagnostics, SseOutput, SseParser, StreamPipeline};
+use zo_core::stream::{
+    decode, Diagnostics, LimitExceeded, SseOutput, SseParser, StreamPipeline, MAX_BODY_BYTES,
+};
 use zo_core::wire::Mode;
 
 const USAGE: &str = "usage: zo-dev replay [FILE|-] [--chunk N] [--emit sse|events|final] [--mode cobrowse|ask|summarize|extract|research|visual]";
@@ -83,14 +90,20 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(opts))
 }
 
+/// The input, up to one byte past the body limit (enough to tell that it passed it).
 fn read_input(input: Option<&str>) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
+    let most = MAX_BODY_BYTES + 1;
     match input {
         None | Some("-") => std::io::stdin()
+            .take(most)
             .read_to_end(&mut bytes)
             .map(|_| bytes)
             .map_err(|e| format!("cannot read stdin: {e}")),
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}")),
+        Some(path) => std::fs::File::open(path)
+            .and_then(|file| file.take(most).read_to_end(&mut bytes))
+            .map(|_| bytes)
+            .map_err(|e| format!("cannot read {path}: {e}")),
     }
 }
 
@@ -128,29 +141,42 @@ pub fn run(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn parse_all(bytes: &[u8], size: usize) -> Vec<SseOutput> {
+/// The SSE outputs of the body within the limits, and the limit that stopped it, if one did.
+fn parse_all(bytes: &[u8], size: usize) -> (Vec<SseOutput>, Option<LimitExceeded>) {
+    let body = usize::try_from(MAX_BODY_BYTES).unwrap_or(usize::MAX);
     let mut parser = SseParser::new();
     let mut outputs = Vec::new();
-    for chunk in bytes.chunks(size) {
+    for chunk in bytes[..bytes.len().min(body)].chunks(size) {
         parser.push_into(chunk, &mut outputs);
     }
+    let limit = parser
+        .error()
+        .or((bytes.len() > body).then_some(LimitExceeded::Body));
     parser.finish();
-    outputs
+    (outputs, limit)
+}
+
+/// The line that ends an output stopped by `limit`.
+fn limit_line(limit: Option<LimitExceeded>) -> Option<Value> {
+    limit.map(|limit| json!({ "error": limit.describe() }))
 }
 
 fn sse_lines(bytes: &[u8], size: usize) -> Vec<Value> {
-    parse_all(bytes, size)
+    let (outputs, limit) = parse_all(bytes, size);
+    outputs
         .into_iter()
         .map(|o| match o {
             SseOutput::Event(e) => json!({"event": e.event, "data": e.data, "id": e.id}),
             SseOutput::Retry(ms) => json!({ "retry": ms }),
         })
+        .chain(limit_line(limit))
         .collect()
 }
 
 fn event_lines(bytes: &[u8], size: usize) -> Vec<Value> {
     let mut diagnostics = Diagnostics::new();
-    parse_all(bytes, size)
+    let (outputs, limit) = parse_all(bytes, size);
+    outputs
         .into_iter()
         .filter_map(|o| match o {
             SseOutput::Event(e) => Some(match decode(&e, &mut diagnostics) {
@@ -160,6 +186,7 @@ fn event_lines(bytes: &[u8], size: usize) -> Vec<Value> {
             }),
             SseOutput::Retry(_) => None,
         })
+        .chain(limit_line(limit))
         .collect()
 }
 

@@ -169,3 +169,91 @@ fn bad_usage_and_missing_files_fail_clearly() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+/// Runs `zo-dev replay -` with `input` on stdin.
+fn replay_stdin(input: &[u8], args: &[&str]) -> Vec<Value> {
+    let mut child = match Command::new(BIN)
+        .args(["replay", "-"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("spawn: {e}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // The replay stops reading past the body limit: a closed pipe is expected then.
+        let _ = stdin.write_all(input);
+    }
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    json_lines(&out)
+}
+
+const START: &str = "event: PartStartEvent\ndata: {\"index\":0,\"part\":{\"part_kind\":\"text\",\"content\":\"Kept\"}}\n\n";
+
+#[test]
+fn the_worker_s_limits_apply_to_a_replay() {
+    // A line past 1 MiB: the answer so far is kept, the stream ends failed with the reason.
+    let mut body = START.as_bytes().to_vec();
+    body.extend(b"event: PartDeltaEvent\ndata: ");
+    body.extend(std::iter::repeat_n(b'x', (1 << 20) + 1));
+    body.extend(b"\n\nevent: completed\ndata: {}\n\n");
+    for chunk in ["1000", "65536"] {
+        let last = replay_stdin(&body, &["--mode", "ask", "--chunk", chunk]);
+        assert_eq!(last[0]["status"], "failed");
+        assert_eq!(last[0]["text"], "Kept");
+        let error = last[0]["error"].as_str().unwrap_or_default();
+        assert!(error.contains("line longer than 1 MiB"), "{error}");
+    }
+    let lines = replay_stdin(&body, &["--emit", "sse"]);
+    assert_eq!(lines.len(), 2, "the event before, then the limit");
+    assert_eq!(lines[0]["event"], "PartStartEvent");
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("1 MiB"));
+
+    // An answer past 4 MiB, in events each within the limits.
+    let mut body = START.as_bytes().to_vec();
+    let delta = format!(
+        "event: PartDeltaEvent\ndata: {{\"index\":0,\"delta\":{{\"part_delta_kind\":\"text\",\"content_delta\":\"{}\"}}}}\n\n",
+        "y".repeat(64 << 10)
+    );
+    for _ in 0..65 {
+        body.extend(delta.as_bytes());
+    }
+    let last = replay_stdin(&body, &["--mode", "ask", "--chunk", "65536"]);
+    assert_eq!(last[0]["status"], "failed");
+    assert!(last[0]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("answer is longer than 4 MiB"));
+    assert!(last[0]["text"].as_str().unwrap_or_default().len() <= 4 << 20);
+}
+
+#[test]
+fn a_replay_reads_no_more_than_the_body_limit() {
+    // Comments are never held: only the body limit stops this stream.
+    let mut body = START.as_bytes().to_vec();
+    let comment = format!(":{}\n", "c".repeat(1 << 16));
+    while body.len() <= 65 << 20 {
+        body.extend(comment.as_bytes());
+    }
+    let last = replay_stdin(&body, &["--mode", "ask", "--chunk", "65536"]);
+    assert_eq!(last[0]["status"], "failed");
+    assert_eq!(last[0]["text"], "Kept");
+    assert!(last[0]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("larger than 64 MiB"));
+    let lines = replay_stdin(&body, &["--emit", "events"]);
+    assert!(lines
+        .last()
+        .and_then(|l| l["error"].as_str())
+        .unwrap_or_default()
+        .contains("64 MiB"));
+}
