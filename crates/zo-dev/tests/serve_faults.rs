@@ -269,6 +269,33 @@ fn multibyte_characters_split_across_writes() {
 }
 
 #[test]
+fn oversized_sends_a_line_past_the_client_s_limit() {
+    let server = Server::start();
+    let r = server.ask_stream(&format!("{FAST}[[zo:fault=oversized]] q"), None);
+    assert!(r.complete);
+    let body: Vec<u8> = r.chunks.concat();
+    let longest = body
+        .split(|b| *b == b'\n')
+        .map(<[u8]>::len)
+        .max()
+        .unwrap_or(0);
+    assert!(longest > zo_core::stream::MAX_LINE_BYTES, "{longest}");
+    let mut p = zo_core::stream::StreamPipeline::new(zo_core::wire::Mode::Ask);
+    p.push_bytes(&body);
+    assert_eq!(
+        p.limit_exceeded(),
+        Some(zo_core::stream::LimitExceeded::Line)
+    );
+    assert!(
+        !p.shown_answer().is_empty(),
+        "tokens come before the long line"
+    );
+    let r = server.ask(json!({"input": "[[zo:fault=oversized]] q"}));
+    let output = r.json()["output"].as_str().unwrap().len();
+    assert!(output > zo_core::stream::MAX_TEXT_BYTES);
+}
+
+#[test]
 fn delay_before_the_head() {
     let server = Server::start();
     let r = server.ask_stream("[[zo:pace=0]][[zo:delay=50]] late", None);

@@ -257,6 +257,13 @@ fn shape_stream(
         ),
         Some(Fault::Bytewise) => (all, WriteMode::Bytewise, Ending::Finish),
         Some(Fault::SplitUtf8) => (all, WriteMode::SplitUtf8, Ending::Finish),
+        Some(Fault::Oversized) => {
+            let mut f = prefix();
+            let rest = all.get(f.len()..).unwrap_or_default().to_vec();
+            f.push(fault_frames::oversized_frame());
+            f.extend(rest);
+            (f, WriteMode::Whole, Ending::Finish)
+        }
     }
 }
 
@@ -320,6 +327,11 @@ fn reply_json(
                     .into_iter()
                     .try_for_each(|piece| out.write_all(piece).and_then(|()| out.flush()))
             })
+        }
+        Some(Fault::Oversized) => {
+            let output = "x".repeat(zo_core::stream::MAX_TEXT_BYTES + 1);
+            let value = json!({"output": output, "conversation_id": conversation_id});
+            http::write_json(&mut out, 200, headers, &value)
         }
         None | Some(Fault::Status(_)) => http::write_json(
             &mut out,

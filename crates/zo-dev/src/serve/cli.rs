@@ -26,7 +26,7 @@ Directives in the `input` of /zo/ask, any number of `[[zo:KEY=VALUE]]`:
   scenario=plain|thinking|tool|cobrowse-typefirst|cobrowse-keyfirst|cobrowse-action|
            cobrowse-fenced|cobrowse-embedded|long|legacy      (default: thinking)
   fault=401|400|429|500|503|cut|hang|malformed|badjson|failed|completed-failed|
-        bytewise|split-utf8
+        bytewise|split-utf8|oversized
   times=N        the fault applies to the first N requests with the same key, then none
   key=NAME       the counter key for times (default: the whole input)
   pace=MS        delay between tokens (default 3; long: 0)

@@ -44,6 +44,18 @@ pub fn failed_frame(style: Style, conversation_id: &str) -> Frame {
     }
 }
 
+/// A text delta whose data line is longer than a client keeps (`zo_core::stream`'s line
+/// limit): a bounded client stops there.
+pub fn oversized_frame() -> Frame {
+    Frame::event(
+        "PartDeltaEvent",
+        json!({"index": 0, "event_kind": "part_delta",
+               "delta": {"part_delta_kind": "text",
+                         "content_delta": "x".repeat(zo_core::stream::MAX_LINE_BYTES)}}),
+        true,
+    )
+}
+
 /// A `completed` event that carries `status:"failed"`.
 pub fn completed_failed_frame(conversation_id: &str) -> Frame {
     Frame::event(

@@ -27,10 +27,13 @@ pub enum Fault {
     Bytewise,
     /// Writes split inside every multibyte UTF-8 character.
     SplitUtf8,
+    /// After some tokens, one event on a line longer than the client's line limit (1 MiB);
+    /// the non-streaming reply carries an answer longer than the answer limit (4 MiB).
+    Oversized,
 }
 
 impl Fault {
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "401",
         "400",
         "429",
@@ -44,6 +47,7 @@ impl Fault {
         "completed-failed",
         "bytewise",
         "split-utf8",
+        "oversized",
     ];
 
     /// The directive spelling (`fault=NAME`).
@@ -62,6 +66,7 @@ impl Fault {
             Fault::CompletedFailed => "completed-failed",
             Fault::Bytewise => "bytewise",
             Fault::SplitUtf8 => "split-utf8",
+            Fault::Oversized => "oversized",
         }
     }
 
@@ -80,6 +85,7 @@ impl Fault {
             "completed-failed" => Fault::CompletedFailed,
             "bytewise" => Fault::Bytewise,
             "split-utf8" => Fault::SplitUtf8,
+            "oversized" => Fault::Oversized,
             _ => return None,
         })
     }
