@@ -153,15 +153,24 @@ impl HttpResponse {
         Some(BodyReader { reader })
     }
 
-    /// The whole body as text (lossy UTF-8), each chunk under the liveness timeout.
-    pub async fn text(&self, exchange: &Exchange<'_>) -> Result<String, HttpError> {
+    /// The whole body as text (lossy UTF-8), each chunk under the liveness timeout; `None`
+    /// when it is longer than `max` bytes (the rest is not read, the connection is released).
+    pub async fn text_within(
+        &self,
+        exchange: &Exchange<'_>,
+        max: usize,
+    ) -> Result<Option<String>, HttpError> {
         let mut bytes = Vec::new();
         if let Some(reader) = self.reader() {
             while let Some(chunk) = reader.next(exchange).await? {
+                if bytes.len() + chunk.len() > max {
+                    reader.close();
+                    return Ok(None);
+                }
                 bytes.extend_from_slice(&chunk);
             }
         }
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
     }
 }
 

@@ -8,7 +8,10 @@ use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
 use serde::Serialize;
 use zo_core::answer::parse_answer;
-use zo_core::stream::{Failure, RetryDecision, RetryPolicy, StreamPipeline, StreamUpdate};
+use zo_core::stream::{
+    Failure, LimitExceeded, RetryDecision, RetryPolicy, StreamPipeline, StreamUpdate,
+    MAX_BODY_BYTES, MAX_TEXT_BYTES,
+};
 use zo_core::wire::{ApiKey, FailureKind, FinalResult, FinalStatus, Mode, Settings, StreamFailure};
 
 use crate::context::WorkerCtx;
@@ -64,6 +67,8 @@ struct PlainAnswer {
 enum AttemptEnd {
     Final(FinalResult),
     Failed(Failure),
+    /// The answer passed one of the stream limits: a permanent failure, what was shown stays.
+    Limit(LimitExceeded),
     Cancelled,
 }
 
@@ -173,6 +178,14 @@ async fn ask_with_retries(
         match attempt_ctx.run(&mut shown).await {
             AttemptEnd::Cancelled => {
                 return AskOutcome::Stopped(shown.partial(previous_conversation.clone()));
+            }
+            AttemptEnd::Limit(limit) => {
+                return AskOutcome::Failed(StreamFailure {
+                    kind: FailureKind::Permanent,
+                    http_status: None,
+                    message: limit.describe(),
+                    partial_text: shown.answer().to_string(),
+                });
             }
             AttemptEnd::Final(mut result) => {
                 if let Some(id) = &result.conversation_id {
@@ -292,7 +305,10 @@ impl Attempt<'_> {
                     }
                     if let Some(result) = terminal {
                         reader.close();
-                        break AttemptEnd::Final(result);
+                        break match shown.pipeline.limit_exceeded() {
+                            Some(limit) => AttemptEnd::Limit(limit),
+                            None => AttemptEnd::Final(result),
+                        };
                     }
                 }
                 Ok(None) => {
@@ -317,8 +333,10 @@ impl Attempt<'_> {
         response: &HttpResponse,
         shown: &mut Shown,
     ) -> AttemptEnd {
-        let text = match response.text(exchange).await {
-            Ok(text) => text,
+        let body_limit = usize::try_from(MAX_BODY_BYTES).unwrap_or(usize::MAX);
+        let text = match response.text_within(exchange, body_limit).await {
+            Ok(Some(text)) => text,
+            Ok(None) => return AttemptEnd::Limit(LimitExceeded::Body),
             Err(e) => return failed(e, true),
         };
         let answer: PlainAnswer = match serde_json::from_str(&text) {
@@ -329,6 +347,9 @@ impl Attempt<'_> {
                 })
             }
         };
+        if answer.output.len() > MAX_TEXT_BYTES {
+            return AttemptEnd::Limit(LimitExceeded::Answer);
+        }
         let mut result = FinalResult {
             status: FinalStatus::Succeeded,
             conversation_id: answer

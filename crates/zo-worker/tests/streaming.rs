@@ -306,6 +306,25 @@ async fn failed_event_is_permanent_and_keeps_partial_text() {
 }
 
 #[wasm_bindgen_test]
+async fn a_line_past_the_limit_is_a_permanent_error_that_keeps_the_text() {
+    let h = Harness::default();
+    let key = unique("oversized");
+    let (msgs, _) = run(
+        &h,
+        "Too long",
+        &format!("[[zo:fault=oversized]] [[zo:key={key}]]"),
+    )
+    .await;
+    let e = error(&msgs);
+    assert_eq!(e.kind, FailureKind::Permanent);
+    assert!(e.message.contains("longer than 1 MiB"), "{}", e.message);
+    assert!(reconnects(&msgs).is_empty());
+    assert!(!chunks(&msgs).is_empty());
+    assert_eq!(e.partial_text, chunks(&msgs));
+    assert_eq!(requests_with(&key).await.len(), 1);
+}
+
+#[wasm_bindgen_test]
 async fn one_byte_writes_give_the_same_text() {
     let h = Harness::default();
     let key = unique("bytewise");
@@ -358,6 +377,29 @@ async fn non_streaming_fallback_answers_whole() {
     assert_eq!(chunks(&port.messages()), reference);
     let reqs = requests_with(&key).await;
     assert_eq!(reqs[0]["body"]["stream"], false);
+}
+
+#[wasm_bindgen_test]
+async fn non_streaming_answer_past_the_limit_is_a_permanent_error() {
+    let h = Harness::default();
+    let key = unique("plainbig");
+    let port = std::rc::Rc::new(MemoryPort::new());
+    let session = Session::new(unique("s"), 7, port.clone());
+    let req = AskRequest {
+        chat_id: unique("chat"),
+        mode: Mode::Ask,
+        input: format!("Too much [[zo:fault=oversized]] [[zo:key={key}]]"),
+        tab_id: None,
+    };
+    match ask_once(&h.ctx, &session, &req).await {
+        AskOutcome::Failed(e) => {
+            assert_eq!(e.kind, FailureKind::Permanent);
+            assert!(e.message.contains("longer than 4 MiB"), "{}", e.message);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(chunks(&port.messages()), "");
+    assert_eq!(requests_with(&key).await.len(), 1);
 }
 
 #[wasm_bindgen_test]
