@@ -11,6 +11,8 @@ pub mod view;
 
 pub use chat::{stored_cards, stored_error_card, timeline_rows, Change, Turn, MAX_LOG_ENTRIES};
 pub use history::{
-    Chat, History, Message, MessageStatus, Role, HISTORY_KEY, MAX_BYTES, MAX_CHATS, MAX_MESSAGES,
+    Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
+    MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
+    MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };
 pub use trust_view::{scope_chips, ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};

@@ -1,16 +1,26 @@
 //! The chat history persisted in `chrome.storage.local` under [`HISTORY_KEY`]: chats with
-//! their messages (text, reasoning, tool activity, action timelines, status). Capped: past
-//! [`MAX_CHATS`] the least recently updated chat is evicted, and a chat keeps its newest
-//! [`MAX_MESSAGES`] messages. Stored JSON is read tolerantly: a damaged chat is skipped, the
-//! others survive.
+//! their messages (text, reasoning, tool activity, action timelines, status). Capped: a stored
+//! message keeps at most fixed amounts of each field (`history/stored.rs`: 256 KB of text...),
+//! a chat keeps its newest [`MAX_MESSAGES`] messages, and the whole history stays within
+//! [`MAX_BYTES`]: the chat being saved is shortened (its oldest messages dropped) to the room
+//! the other chats leave, down to [`CHAT_FLOOR_BYTES`]; only past that, and past
+//! [`MAX_CHATS`], are the least recently updated chats evicted. Stored JSON is read
+//! tolerantly: a damaged chat is skipped, the others survive.
 
 use serde::{Deserialize, Serialize};
 
 use crate::page::text::ellipsize;
+use stored::json_len;
+
+mod stored;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
     ActionError, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
+};
+pub use stored::{
+    MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
+    MAX_STORED_TOOLS,
 };
 
 /// Storage key of the history object in `chrome.storage.local`.
@@ -21,6 +31,9 @@ pub const MAX_CHATS: usize = 30;
 pub const MAX_MESSAGES: usize = 100;
 /// Largest stored history (serialized bytes); chrome.storage.local holds 10 MB in all.
 pub const MAX_BYTES: usize = 4_000_000;
+/// The room a chat being saved always gets (other chats are evicted for it only below this);
+/// more than one stored message can take ([`stored`] caps).
+pub const CHAT_FLOOR_BYTES: usize = 1_000_000;
 /// Longest chat title, in characters.
 pub const TITLE_CHARS: usize = 60;
 
@@ -198,8 +211,10 @@ impl Chat {
         }
     }
 
-    /// Add or replace (same id) a message; the oldest messages go past [`MAX_MESSAGES`].
-    pub fn put_message(&mut self, message: Message, now: u64) {
+    /// Add or replace (same id) a message, cut to the stored caps; the oldest messages go
+    /// past [`MAX_MESSAGES`].
+    pub fn put_message(&mut self, mut message: Message, now: u64) {
+        message.cap_for_storage();
         if self.title.is_empty() && message.role == Role::User {
             self.title = title_for(&message.text);
         }
@@ -212,6 +227,24 @@ impl Chat {
             self.messages.drain(..excess);
         }
         self.updated_at = self.updated_at.max(now);
+    }
+}
+
+impl Chat {
+    /// Drops the oldest messages (never the newest) until the chat takes at most `max` bytes
+    /// as JSON.
+    fn shorten_to(&mut self, max: usize) {
+        let mut bytes = json_len(self);
+        if bytes <= max {
+            return;
+        }
+        let mut drop = 0;
+        // Each message's JSON and the comma before it.
+        while bytes > max && drop + 1 < self.messages.len() {
+            bytes -= json_len(&self.messages[drop]) + 1;
+            drop += 1;
+        }
+        self.messages.drain(..drop);
     }
 }
 
@@ -268,19 +301,23 @@ impl History {
         self.chats.iter().find(|c| c.id == id)
     }
 
-    /// Store a chat (replacing the one with its id) and evict the least recently updated
-    /// chats past [`MAX_CHATS`] or [`MAX_BYTES`]. Chats without messages are not stored.
-    pub fn put_chat(&mut self, chat: Chat) {
+    /// Store a chat (replacing the one with its id). It is shortened, oldest messages first,
+    /// to the room the other chats leave within [`MAX_BYTES`] (at least [`CHAT_FLOOR_BYTES`]);
+    /// then the least recently updated other chats are evicted past [`MAX_CHATS`] or
+    /// [`MAX_BYTES`]. Chats without messages are not stored.
+    pub fn put_chat(&mut self, mut chat: Chat) {
         let id = chat.id.clone();
         if chat.messages.is_empty() {
             self.chats.retain(|c| c.id != id);
             return;
         }
+        let size = |c: &Chat| json_len(c);
+        let others: usize = self.chats.iter().filter(|c| c.id != id).map(size).sum();
+        chat.shorten_to(CHAT_FLOOR_BYTES.max(MAX_BYTES.saturating_sub(others)));
         match self.chats.iter_mut().find(|c| c.id == id) {
             Some(slot) => *slot = chat,
             None => self.chats.push(chat),
         }
-        let size = |c: &Chat| serde_json::to_string(c).map_or(0, |s| s.len());
         let mut bytes: usize = self.chats.iter().map(size).sum();
         while self.chats.len() > MAX_CHATS || (bytes > MAX_BYTES && self.chats.len() > 1) {
             let oldest = self

@@ -166,15 +166,110 @@ fn errors_persist() {
     assert_eq!(restored, history);
 }
 
-#[test]
-fn oldest_chats_are_evicted_past_the_byte_budget() {
-    let mut history = History::default();
-    let big = "x".repeat(MAX_BYTES / 3);
-    for i in 0..4u64 {
-        history.put_chat(chat_with(&format!("c{i}"), i, &big));
+/// A chat of `n` question/answer pairs whose answers each take about `bytes`.
+fn long_chat(id: &str, updated: u64, n: usize, bytes: usize) -> Chat {
+    let mut chat = chat_with(id, updated, "q");
+    for i in 0..n {
+        let mut m = Message::assistant(format!("{id}-a{i}"), Mode::Ask, "s".into(), "q".into());
+        m.text = "x".repeat(bytes);
+        m.status = MessageStatus::Done;
+        chat.put_message(m, updated);
     }
-    assert_eq!(history.chats.len(), 2);
-    assert!(history.get("c0").is_none() && history.get("c1").is_none());
-    assert!(history.get("c3").is_some());
-    assert!(history.to_json().to_string().len() <= MAX_BYTES);
+    chat
+}
+
+fn stored_len(history: &History) -> usize {
+    history.to_json().to_string().len()
+}
+
+#[test]
+fn the_chat_being_saved_is_shortened_rather_than_evicting_the_others() {
+    let mut history = History::default();
+    // Three older chats of about 0.9 MB each: 2.7 MB of the 4 MB budget.
+    for i in 0..3u64 {
+        history.put_chat(long_chat(&format!("old{i}"), i, 6, 150_000));
+    }
+    assert_eq!(history.chats.len(), 3);
+    let others = stored_len(&history);
+    // The active chat grows past what is left: its oldest messages go, the others stay.
+    let active = long_chat("active", 10, 12, 200_000);
+    history.put_chat(active.clone());
+    assert_eq!(history.chats.len(), 4, "no other chat was evicted");
+    let kept = &history.get("active").unwrap().messages;
+    assert!(kept.len() < active.messages.len());
+    assert_eq!(
+        kept.last(),
+        active.messages.last(),
+        "the newest message is kept"
+    );
+    assert!(json_len(history.get("active").unwrap()) <= MAX_BYTES - others);
+    assert!(json_len(history.get("active").unwrap()) > CHAT_FLOOR_BYTES);
+    assert!(stored_len(&history) <= MAX_BYTES);
+}
+
+#[test]
+fn other_chats_are_evicted_only_to_give_the_saved_chat_its_floor() {
+    let mut history = History::default();
+    for i in 0..4u64 {
+        history.put_chat(long_chat(&format!("old{i}"), i, 5, 190_000));
+    }
+    // 4 x ~0.95 MB: the new chat gets its floor by evicting the least recently updated.
+    history.put_chat(long_chat("new", 10, 8, 190_000));
+    assert!(history.get("old0").is_none());
+    assert!(history.get("old3").is_some() && history.get("new").is_some());
+    assert!(stored_len(&history) <= MAX_BYTES);
+    assert!(json_len(history.get("new").unwrap()) > CHAT_FLOOR_BYTES / 2);
+}
+
+#[test]
+fn a_long_message_is_stored_cut_with_a_note() {
+    let mut chat = chat_with("c", 0, "q");
+    let mut m = Message::assistant("a".into(), Mode::Ask, "s".into(), "q".into());
+    m.text = "é".repeat(3 * MAX_STORED_TEXT_BYTES);
+    m.reasoning = Some("r".repeat(2 * MAX_STORED_REASONING_BYTES));
+    m.error = Some(StreamFailure {
+        kind: FailureKind::Permanent,
+        http_status: None,
+        message: "Zo's answer is longer than 4 MiB".into(),
+        partial_text: m.text.clone(),
+    });
+    for i in 0..MAX_STORED_TOOLS + 5 {
+        m.tools.push(ToolActivity {
+            tool_call_id: format!("t{i}"),
+            name: "search".into(),
+            args: "a".repeat(3 * MAX_STORED_FIELD_BYTES),
+            result: None,
+        });
+    }
+    let whole = json_len(&m);
+    chat.put_message(m, 1);
+    let stored = &chat.messages[1];
+    assert!(stored.text.len() <= MAX_STORED_TEXT_BYTES && stored.text.ends_with('…'));
+    assert!(stored.reasoning.as_ref().unwrap().len() <= MAX_STORED_REASONING_BYTES);
+    assert!(stored.error.as_ref().unwrap().partial_text.len() <= MAX_STORED_REASONING_BYTES);
+    assert_eq!(stored.tools.len(), MAX_STORED_TOOLS);
+    assert!(stored
+        .tools
+        .iter()
+        .all(|t| t.args.len() <= MAX_STORED_FIELD_BYTES));
+    assert_eq!(stored.notes.len(), 1);
+    assert!(
+        stored.notes[0].contains("the text (1.5 MB; the first 256 KB are kept)"),
+        "{}",
+        stored.notes[0]
+    );
+    assert!(json_len(stored) < CHAT_FLOOR_BYTES && json_len(stored) < whole / 5);
+    // Saved again (as the panel does while it streams), it is not cut nor noted twice.
+    let again = stored.clone();
+    chat.put_message(again.clone(), 2);
+    assert_eq!(chat.messages[1], again);
+}
+
+#[test]
+fn a_short_message_is_stored_as_is() {
+    let mut chat = chat_with("c", 0, "q");
+    let mut m = Message::assistant("a".into(), Mode::Ask, "s".into(), "q".into());
+    m.text = "x".repeat(MAX_STORED_TEXT_BYTES);
+    chat.put_message(m.clone(), 1);
+    assert_eq!(chat.messages[1], m);
 }

@@ -1,0 +1,147 @@
+//! What one message keeps when it is put in the history, and what a stored chat weighs. The
+//! panel shows the whole message while it is on screen; the stored copy is cut to fixed caps
+//! (texts, lists, values), so one long answer cannot fill the storage quota, and a message that
+//! was cut says so in a note shown under it.
+
+use serde::Serialize;
+
+use super::Message;
+
+/// Most bytes kept of a message's text (the answer's prose, or the user's input) and of the
+/// input an answer keeps for Retry.
+pub const MAX_STORED_TEXT_BYTES: usize = 256 * 1024;
+/// Most bytes kept of an answer's reasoning, and of the partial text an error card keeps.
+pub const MAX_STORED_REASONING_BYTES: usize = 64 * 1024;
+/// Most tool calls kept per message; their arguments are cut at [`MAX_STORED_FIELD_BYTES`].
+pub const MAX_STORED_TOOLS: usize = 32;
+/// Most Co-browse action log entries, approval records, scope origins and notes kept.
+pub const MAX_STORED_ENTRIES: usize = 200;
+/// Most bytes kept of one small field (tool arguments, an action's value, a note, an error).
+pub const MAX_STORED_FIELD_BYTES: usize = 4 * 1024;
+
+const CUT: char = '…';
+
+impl Message {
+    /// Cuts what is past the caps (see the module doc); a note says what was cut.
+    pub(super) fn cap_for_storage(&mut self) {
+        let mut cut: Vec<String> = Vec::new();
+        let text_bytes = self.text.len();
+        if cut_at(&mut self.text, MAX_STORED_TEXT_BYTES) {
+            cut.push(format!(
+                "the text ({}; the first {} are kept)",
+                size_label(text_bytes),
+                size_label(MAX_STORED_TEXT_BYTES)
+            ));
+        }
+        if let Some(input) = &mut self.input {
+            if cut_at(input, MAX_STORED_TEXT_BYTES) {
+                cut.push("the question kept for Retry".into());
+            }
+        }
+        if let Some(reasoning) = &mut self.reasoning {
+            if cut_at(reasoning, MAX_STORED_REASONING_BYTES) {
+                cut.push("the reasoning".into());
+            }
+        }
+        if let Some(error) = &mut self.error {
+            cut_at(&mut error.message, MAX_STORED_FIELD_BYTES);
+            cut_at(&mut error.partial_text, MAX_STORED_REASONING_BYTES);
+        }
+        let mut activity = self.tools.len() > MAX_STORED_TOOLS;
+        self.tools.truncate(MAX_STORED_TOOLS);
+        for tool in &mut self.tools {
+            activity |= cut_at(&mut tool.args, MAX_STORED_FIELD_BYTES);
+            if let Some(result) = &mut tool.result {
+                activity |= cut_at(result, MAX_STORED_FIELD_BYTES);
+            }
+        }
+        activity |= self.timeline.len() > MAX_STORED_ENTRIES;
+        self.timeline.truncate(MAX_STORED_ENTRIES);
+        for entry in &mut self.timeline {
+            if let Some(value) = &mut entry.value {
+                activity |= cut_value(value);
+            }
+        }
+        activity |= self.approvals.len() > MAX_STORED_ENTRIES;
+        self.approvals.truncate(MAX_STORED_ENTRIES);
+        for approval in &mut self.approvals {
+            activity |= cut_at(&mut approval.description, MAX_STORED_FIELD_BYTES);
+        }
+        activity |= self.scope.len() > MAX_STORED_ENTRIES;
+        self.scope.truncate(MAX_STORED_ENTRIES);
+        self.notes.truncate(MAX_STORED_ENTRIES - 1);
+        for note in &mut self.notes {
+            cut_at(note, MAX_STORED_FIELD_BYTES);
+        }
+        if activity {
+            cut.push("the tool and action activity".into());
+        }
+        if !cut.is_empty() {
+            self.notes.push(format!(
+                "Saved shortened in the history: {}.",
+                cut.join(", ")
+            ));
+        }
+    }
+}
+
+/// How many bytes `value` takes as JSON (nothing is allocated for the text).
+pub(super) fn json_len<T: Serialize>(value: &T) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    match serde_json::to_writer(&mut count, value) {
+        Ok(()) => count.0,
+        Err(_) => 0,
+    }
+}
+
+/// Cuts `s` to at most `max` bytes at a character boundary, marking the cut; true when cut.
+fn cut_at(s: &mut String, max: usize) -> bool {
+    if s.len() <= max {
+        return false;
+    }
+    let mut end = max.saturating_sub(CUT.len_utf8());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    s.push(CUT);
+    true
+}
+
+/// Cuts a large action value: a long string is cut, another large value becomes its JSON text,
+/// cut. True when cut.
+fn cut_value(value: &mut serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(s) => cut_at(s, MAX_STORED_FIELD_BYTES),
+        other if json_len(other) > MAX_STORED_FIELD_BYTES => {
+            let mut text = other.to_string();
+            cut_at(&mut text, MAX_STORED_FIELD_BYTES);
+            *other = serde_json::Value::String(text);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A byte count for people: "900 B", "256 KB", "1.2 MB".
+fn size_label(bytes: usize) -> String {
+    const KB: usize = 1024;
+    const MB: usize = 1024 * 1024;
+    if bytes >= MB {
+        format!("{:.1} MB", bytes as f64 / MB as f64)
+    } else if bytes >= KB {
+        format!("{} KB", bytes / KB)
+    } else {
+        format!("{bytes} B")
+    }
+}
