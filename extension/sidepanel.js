@@ -54,8 +54,9 @@ const host = {
       return false;
     }
   },
+  // The pending write: the panel shows a failure (a full storage quota) to the user.
   saveHistory(history) {
-    chrome.storage.local.set({ history }).catch((err) => console.error('[zo] saving history failed', err));
+    return chrome.storage.local.set({ history });
   },
   openOptions() {
     chrome.runtime.openOptionsPage();

@@ -10,6 +10,7 @@ pub(crate) mod trust_view;
 pub mod view;
 
 pub use chat::{stored_cards, stored_error_card, timeline_rows, Change, Turn, MAX_LOG_ENTRIES};
+pub use history::save_failure_text;
 pub use history::{
     Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
     MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,

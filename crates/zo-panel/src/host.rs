@@ -1,6 +1,7 @@
 //! The panel's only door to chrome.*: a plain JS object the glue (sidepanel.js) passes in,
 //! and tests replace with a recording fake. Methods it may have (all optional):
-//! `post(msg) -> bool` (send on the `stream` port, reconnecting if needed), `saveHistory(obj)`,
+//! `post(msg) -> bool` (send on the `stream` port, reconnecting if needed), `saveHistory(obj)
+//! -> Promise?` (a rejected write is shown to the user),
 //! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null` (where
 //! the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
 //! for that host; called inside the user's click).
@@ -31,6 +32,15 @@ pub fn from_js(value: &JsValue) -> Result<serde_json::Value, String> {
     serde_json::from_str(&text).map_err(|e| e.to_string())
 }
 
+/// The message of a JS error (or rejection value).
+pub fn error_text(e: &JsValue) -> String {
+    js_sys::Reflect::get(e, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string())
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
 impl Host {
     pub fn new(obj: JsValue) -> Host {
         Host { obj }
@@ -46,12 +56,7 @@ impl Host {
         for a in args {
             array.push(a);
         }
-        f.apply(&self.obj, &array).map_err(|e| {
-            js_sys::Reflect::get(&e, &"message".into())
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| format!("{e:?}"))
-        })
+        f.apply(&self.obj, &array).map_err(|e| error_text(&e))
     }
 
     /// Send a message to the worker. False when it could not be sent.
@@ -65,10 +70,13 @@ impl Host {
         }
     }
 
-    pub fn save_history(&self, value: &serde_json::Value) {
-        if let Err(e) = to_js(value).and_then(|v| self.call("saveHistory", &[v])) {
-            crate::dom::log_error("save history", &e);
-        }
+    /// Stores the history: the pending write when the host returns one (a Promise).
+    pub fn save_history(
+        &self,
+        value: &serde_json::Value,
+    ) -> Result<Option<js_sys::Promise>, String> {
+        let written = self.call("saveHistory", &[to_js(value)?])?;
+        Ok(written.dyn_into::<js_sys::Promise>().ok())
     }
 
     pub fn open_options(&self) {

@@ -1,6 +1,6 @@
 //! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
-//! the history drawer, the message list with its empty state, and the composer (input,
-//! Send, Stop). Built once; the panel keeps the element handles.
+//! the history drawer, the message list with its empty state, the notice of a failed history
+//! save, and the composer (input, Send, Stop). Built once; the panel keeps the element handles.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlSelectElement, HtmlTextAreaElement};
@@ -45,6 +45,8 @@ pub struct Ui {
     pub empty: Element,
     pub empty_key_hint: Element,
     pub empty_settings: Element,
+    /// Says that the history could not be saved (hidden while saves succeed).
+    pub storage_notice: Element,
     pub input: HtmlTextAreaElement,
     pub send: Element,
     pub stop: Element,
@@ -119,6 +121,11 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     append(&messages, &empty)?;
     append(&root, &messages)?;
 
+    let storage_notice = el(doc, "div", "storage-notice")?;
+    set_attr(&storage_notice, "role", "alert")?;
+    set_hidden(&storage_notice, true);
+    append(&root, &storage_notice)?;
+
     let composer = el(doc, "footer", "composer")?;
     let input: HtmlTextAreaElement = el(doc, "textarea", "input")?
         .dyn_into()
@@ -148,6 +155,7 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         empty,
         empty_key_hint,
         empty_settings,
+        storage_notice,
         input,
         send,
         stop,

@@ -8,12 +8,12 @@ use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
 use zo_core::trust::site;
-use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Role, Turn};
+use zo_core::ui::{save_failure_text, Change, Chat, History, Message, MessageStatus, Role, Turn};
 use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
 use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
-use crate::host::{new_id, now_ms, Host};
+use crate::host::{error_text, new_id, now_ms, Host};
 use crate::layout::{self, Ui};
 use crate::message_view::{user_bubble, MessageView};
 
@@ -48,6 +48,8 @@ pub struct State {
     /// Listeners of rendered messages (dropped with them).
     message_listeners: Vec<Listener>,
     last_saved: u64,
+    /// Saves started; only the latest one's outcome is shown.
+    saves: u64,
     me: Weak<RefCell<State>>,
 }
 
@@ -95,6 +97,7 @@ impl State {
             rendered: Vec::new(),
             message_listeners: Vec::new(),
             last_saved: 0,
+            saves: 0,
             me: Weak::new(),
         }));
         {
@@ -497,8 +500,41 @@ impl State {
             chat.put_message(a.turn.message.clone(), now);
         }
         self.history.put_chat(chat);
-        self.host.save_history(&self.history.to_json());
         self.last_saved = now;
+        self.saves += 1;
+        let save = self.saves;
+        match self.host.save_history(&self.history.to_json()) {
+            Err(e) => self.saved(save, Some(e)),
+            Ok(None) => self.saved(save, None),
+            Ok(Some(write)) => {
+                let me = self.me.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let error = wasm_bindgen_futures::JsFuture::from(write)
+                        .await
+                        .err()
+                        .map(|e| error_text(&e));
+                    with_state(&me, |s| s.saved(save, error));
+                });
+            }
+        }
+    }
+
+    /// Save number `save` ended: a failure (a full storage quota) is shown until a later
+    /// save succeeds.
+    fn saved(&mut self, save: u64, error: Option<String>) {
+        if save != self.saves {
+            return;
+        }
+        match error {
+            Some(e) => {
+                dom::log_error("save history", &e);
+                self.ui
+                    .storage_notice
+                    .set_text_content(Some(&save_failure_text(&e)));
+                set_hidden(&self.ui.storage_notice, false);
+            }
+            None => set_hidden(&self.ui.storage_notice, true),
+        }
     }
 
     // ------------------------------------------------------------------ for tests

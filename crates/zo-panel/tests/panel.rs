@@ -97,6 +97,25 @@ fn chunks_render_markdown_and_done_finishes() {
 }
 
 #[wasm_bindgen_test]
+async fn a_failed_history_save_is_shown_until_a_save_succeeds() {
+    let host = FakeHost::new();
+    host.saving(Some("Error: QUOTA_BYTES quota exceeded"));
+    let (p, root) = panel(&host);
+    let notice = q(&root, ".storage-notice").unwrap();
+    assert!(is_hidden(&notice));
+    let sid = p.send("hi").unwrap();
+    feed(&p, done(&sid, "ok"));
+    until("the notice shows", || !is_hidden(&notice)).await;
+    let text = notice.text_content().unwrap();
+    assert!(text.contains("storage is full"), "{text}");
+    assert_eq!(notice.get_attribute("role").as_deref(), Some("alert"));
+    host.saving(None);
+    let sid = p.send("again").unwrap();
+    feed(&p, done(&sid, "fine"));
+    until("the notice hides", || is_hidden(&notice)).await;
+}
+
+#[wasm_bindgen_test]
 fn messages_of_other_sessions_are_ignored() {
     let host = FakeHost::new();
     let (p, root) = panel(&host);

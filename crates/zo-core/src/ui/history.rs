@@ -248,6 +248,23 @@ impl Chat {
     }
 }
 
+/// What the panel shows when saving the history failed (`error` as the storage API said it):
+/// the storage quota, or another reason, and that the chat on screen is not lost yet.
+pub fn save_failure_text(error: &str) -> String {
+    let quota = error.contains("QUOTA_BYTES") || error.to_ascii_lowercase().contains("quota");
+    if quota {
+        "The chat history could not be saved: the extension's storage is full. Delete old \
+         chats in History to make room; this chat stays here while the panel is open."
+            .to_string()
+    } else {
+        format!(
+            "The chat history could not be saved ({}). This chat stays here while the panel \
+             is open.",
+            ellipsize(error.trim(), 200)
+        )
+    }
+}
+
 /// A chat title from its first input: the first line, shortened.
 pub fn title_for(input: &str) -> String {
     let line = input

@@ -52,6 +52,24 @@ impl FakeHost {
         js_sys::Reflect::set(&self.obj, &"post".into(), &f.into_js_value()).unwrap();
     }
 
+    /// Make `saveHistory` return a write that fails with `error` (`None`: one that succeeds),
+    /// still recording what it was given.
+    pub fn saving(&self, error: Option<&str>) {
+        let arr: js_sys::Array = js_sys::Reflect::get(&self.obj, &"saved".into())
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        let error = error.map(str::to_string);
+        let f = Closure::<dyn FnMut(JsValue) -> JsValue>::new(move |v: JsValue| {
+            arr.push(&v);
+            match &error {
+                Some(e) => js_sys::Promise::reject(&js_sys::Error::new(e).into()).into(),
+                None => js_sys::Promise::resolve(&JsValue::UNDEFINED).into(),
+            }
+        });
+        js_sys::Reflect::set(&self.obj, &"saveHistory".into(), &f.into_js_value()).unwrap();
+    }
+
     pub fn calls(&self, array: &str) -> Vec<Value> {
         let arr: js_sys::Array = js_sys::Reflect::get(&self.obj, &array.into())
             .unwrap()

@@ -273,3 +273,17 @@ fn a_short_message_is_stored_as_is() {
     chat.put_message(m.clone(), 1);
     assert_eq!(chat.messages[1], m);
 }
+
+#[test]
+fn a_failed_save_is_explained() {
+    let full = save_failure_text("Error: QUOTA_BYTES quota exceeded");
+    assert!(
+        full.contains("storage is full") && full.contains("Delete old chats"),
+        "{full}"
+    );
+    let other = save_failure_text("  disk on fire ");
+    assert!(
+        other.contains("(disk on fire)") && !other.contains("storage is full"),
+        "{other}"
+    );
+}
