@@ -1,6 +1,6 @@
 // Runs every benchmark of issue 7 and prints one table; with --write, regenerates
 // BENCHMARKS.md at the repository root (machine, date, versions, the table, method notes).
-// `./build.sh bench [--write] [--quick] [--only=size,pipeline,render,actions,coldstart]`
+// `./build.sh bench [--write] [--quick] [--only=size,pipeline,memory,render,actions,coldstart]`
 // (build.sh builds the extension first: the modules measured are the ones in extension/pkg).
 
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { benchPipeline } from './pipeline.ts';
 import { benchRender } from './markdown.ts';
 import { benchActions } from './actions.ts';
 import { benchColdStart } from './coldstart.ts';
+import { benchMemory } from './memory.ts';
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -21,7 +22,7 @@ const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const unknown = args.filter((a) => !['--write', '--quick'].includes(a) && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,render,actions,coldstart)`);
+  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,memory,render,actions,coldstart)`);
   process.exit(2);
 }
 
@@ -56,6 +57,7 @@ type Section = { key: string; run: () => Promise<Row[]> | Row[] };
 const sections: Section[] = [
   { key: 'size', run: () => benchSize({ wasmOpt: !quick }) },
   { key: 'pipeline', run: () => benchPipeline({ quick }) },
+  { key: 'memory', run: () => benchMemory() },
   { key: 'render', run: () => benchRender() },
   { key: 'actions', run: () => benchActions() },
   { key: 'coldstart', run: () => benchColdStart() },
@@ -126,9 +128,10 @@ ${causes}
 - **pipeline**: the streams are recorded from \`zo-dev serve\` (a script step streamed with
   \`[[zo:pace=0]]\`): the live event shapes (AgentRuntimeStreamChunk, FrontendModelRequest echo,
   PartStart/PartDelta/PartEnd with word-sized tokens, FinalResultEvent, completed, \`id:\`
-  lines) carrying a generated Markdown answer; sizes 1, 2, 4, 8, 16 MiB of SSE. The 10 MB
-  single event is one PartStartEvent whose content is the whole answer (built in
-  \`tests/bench/streams.ts\`, zo-dev has no such scenario). \`wasm\` is the shipped worker
+  lines) carrying a generated Markdown answer; sizes 1, 2, 4, 8, 16 MiB of SSE. The single
+  event is one PartStartEvent whose content is the whole answer, 0.9 MB: the largest the
+  worker reads (its SSE line limit is 1 MiB) (built in \`tests/bench/streams.ts\`, zo-dev has
+  no such scenario). \`wasm\` is the shipped worker
   module (\`extension/pkg/zo_worker_bg.wasm\`) loaded in Node; \`zo_worker::bench_api::PipelineHandle\`
   pushes each chunk into \`zo_core::pipeline::StreamPipeline\` (Ask mode: SSE parse, UTF-8
   decode, Zo event decode with diagnostics, assembly, resume guard) and counts the updates
@@ -139,12 +142,23 @@ ${causes}
   checked the same way. Runs are interleaved (each repetition runs every case with both
   implementations, in rotating order) so a burst of load hits all cases alike; the first run of
   each is a warm-up. Three groups are measured apart, each among itself: the chunkings of the
-  4 MB stream, the other cases (1 B pushes, the 10 MB event), and the 1..16 MB streams, where a
+  4 MB stream, the other cases (1 B pushes, the 0.9 MB event), and the 1..16 MB streams, where a
   timed sample covers 16 MB for every size (a 1 MB stream is run 16 times per sample) and each
   repetition runs one implementation through all sizes, then the other.
   Chunks are \`Uint8Array\` views made before timing; \`1 B\` means one JS->wasm call per byte.
   "Pieces cut inside wasm": the body is passed to wasm once and \`PipelineHandle.pushChunked\`
   pushes the same pieces from there, so the row shows the pipeline's own cost per piece.
+- **memory**: \`tests/bench/memory.ts\` loads the shipped worker module in Node, a fresh
+  instance per case (its glue imported anew), and pushes one stream through
+  \`PipelineHandle\` (Ask mode) in 64 KiB chunks: a 10 MB answer in 1 KiB text deltas, one
+  10 MB PartStartEvent (both past the worker's limits: the answer text limit of 4 MiB and the
+  line limit of 1 MiB, so they end failed with the limit's message), a 3.9 MB answer and one
+  0.9 MB event (the largest the limits let through). The value is how much
+  \`WebAssembly.Memory\` grew (it never shrinks, so this is the stream's peak, in 64 KiB
+  pages, allocator slack included), compared with the stream's size (the 10 MB, the answer,
+  the event). The same bounds are measured natively, byte for byte, by a counting allocator in
+  \`crates/zo-core/tests/stream_limits.rs\` and \`cargo run --release -p zo-core --example
+  hostile_streams\`.
 - **render**: a 100 000-character Markdown answer (headings, lists, code fences, inline
   marks, non-ASCII) cut into 20 000 deltas; it ends with the same 5 000 characters it starts
   with, so the first and last 1 000 deltas carry the same Markdown. Native: \`cargo run --release -p zo-core --example
@@ -214,6 +228,16 @@ function causesFor(missed: Row[]): string {
         'allocator in the worker (64 B with calls ~10% faster). A browser delivers fetch body chunks of ' +
         'kilobytes; at 1 KB the spread is ~10%. When the sizes row misses, compare the baseline\'s spread in the ' +
         'same runs (note): it is the machine.',
+    );
+  }
+  if (has('memory', /./)) {
+    out.push(
+      '- **memory**: natively, a counting allocator measures the same streams at 2.2x (a 3 MB answer) and ' +
+        '2.9x (one 0.9 MB event) of bytes held at the peak (crates/zo-core/tests/stream_limits.rs). What wasm adds ' +
+        'is the allocator\'s: a text that grows is moved to a larger block each time (its old blocks are freed ' +
+        'but too small for the next growth), and memory never shrinks, so the growth counts every block the ' +
+        'answer went through. Holding the answer in fixed-size segments instead of one growing string would ' +
+        'remove that; the 10 MB cases stop at the limits well within 3x either way.',
     );
   }
   if (has('render', /panel/)) {

@@ -1,7 +1,7 @@
 // The Zo streams the pipeline benchmark feeds: recorded from `zo-dev serve` (its scenario
 // generator writes the live event shapes (ARCHITECTURE.md, "Zo's answer on the wire"): lifecycle chunks, the
 // FrontendModelRequest echo, PartStart/PartDelta/PartEnd events with word-sized tokens,
-// FinalResultEvent, `completed`), plus one stream made of a single 10 MB event, built here in
+// FinalResultEvent, `completed`), plus one stream made of a single large event, built here in
 // the same live shape (zo-dev streams long answers as many deltas, never as one event).
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ export async function realisticStreams(sizesMb: number[]): Promise<Stream[]> {
   }
 }
 
-/** A stream whose answer arrives in one 10 MB `PartStartEvent` (live shape), then `completed`. */
+/** A stream whose answer (`megabytes` MiB) arrives in one `PartStartEvent` (live shape), then `completed`. */
 export function singleEventStream(megabytes = 10): Stream {
   const answer = markdownAnswer(megabytes * 1024 * 1024, 99);
   const meta = { zmid: 'zmid_00000000bench010', runner_id: 'runner_000000bench0' };
