@@ -261,7 +261,9 @@ impl SseParser {
             match self.fate.take() {
                 Some(LineFate::Skip | LineFate::SkipData) => {}
                 _ if self.line.is_empty() => self.process_line(piece, emit),
-                _ => match self.line_fate(&self.head(piece)) {
+                // Decided by its first bytes: nothing to look at again.
+                Some(LineFate::Keep) => self.end_kept_line(piece, emit),
+                None => match self.line_fate(&self.head(piece)) {
                     Some(fate @ (LineFate::Skip | LineFate::SkipData)) => {
                         // Short-buffered, and its end says it is not kept.
                         self.data_skipped |= fate == LineFate::SkipData;
