@@ -3,11 +3,12 @@
 //!
 //! Bounded and linear: at most [`MAX_TOOLS`] calls are listed (later ones are counted, not
 //! listed), arguments are cut at [`MAX_TOOL_ARGS_BYTES`], ids and names at [`MAX_ID_BYTES`]
-//! and results at [`MAX_RESULT_CHARS`]. Finding a call costs O(log n) whatever the stream:
-//! by id through a map, and a result without id through the set of calls still waiting for
-//! their result, by name.
+//! and results at [`MAX_RESULT_CHARS`]. Finding a call costs O(1) amortized whatever the
+//! stream: by id through a map, and a result without id from the top of a stack of the calls
+//! waiting for their result (one per name, and one for all), where calls that got their
+//! result meanwhile are dropped when met.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use crate::page::text::ellipsize;
 use crate::stream::limits::{MAX_ID_BYTES, MAX_TOOLS, MAX_TOOL_ARGS_BYTES};
@@ -24,9 +25,10 @@ pub struct Tools {
     /// Whether each call's arguments were cut (parallel to `list`).
     args_cut: Vec<bool>,
     by_id: HashMap<String, usize>,
-    /// Calls without a result yet, in call order; and the same by name.
-    pending: BTreeSet<usize>,
-    pending_by_name: HashMap<String, BTreeSet<usize>>,
+    /// Calls waiting for their result, latest on top; and the same by name. An entry whose
+    /// call got its result (or, by name, was renamed) is stale, dropped when met on top.
+    waiting: Vec<usize>,
+    waiting_by_name: HashMap<String, Vec<usize>>,
     /// Tool events for calls past [`MAX_TOOLS`], not listed.
     dropped: u64,
     /// Calls looked at to find one (for the linear-cost guarantee).
@@ -94,10 +96,6 @@ impl Tools {
     pub fn result(&mut self, id: &str, name: &str, content: &str) -> Option<ToolActivity> {
         let at = self.entry(id, name, true)?;
         self.list[at].result = Some(ellipsize(content, MAX_RESULT_CHARS));
-        if self.pending.remove(&at) {
-            let name = self.list[at].name.clone();
-            self.unindex(&name, at);
-        }
         self.list.get(at).cloned()
     }
 
@@ -107,25 +105,34 @@ impl Tools {
         self.args_cut[at] = push_cut(t, args, MAX_TOOL_ARGS_BYTES);
     }
 
-    /// The call `at` is now named `name` (kept in the by-name index while it waits).
+    /// The call `at` is now named `name` (found under it while it waits).
     fn rename(&mut self, at: usize, name: String) {
-        let old = std::mem::replace(&mut self.list[at].name, name);
-        if !self.pending.contains(&at) {
-            return;
+        if self.list[at].result.is_none() {
+            self.waiting_by_name
+                .entry(name.clone())
+                .or_default()
+                .push(at);
         }
-        self.unindex(&old, at);
-        let name = self.list[at].name.clone();
-        self.pending_by_name.entry(name).or_default().insert(at);
+        self.list[at].name = name;
     }
 
-    /// The call `at`, named `name`, no longer waits under that name.
-    fn unindex(&mut self, name: &str, at: usize) {
-        if let Some(set) = self.pending_by_name.get_mut(name) {
-            set.remove(&at);
-            if set.is_empty() {
-                self.pending_by_name.remove(name);
+    /// The latest call still waiting for its result (named `name`, unless empty), taken off
+    /// its stack: stale entries on top are dropped on the way.
+    fn take_waiting(&mut self, name: &str) -> Option<usize> {
+        let list = &self.list;
+        let (stack, named) = if name.is_empty() {
+            (&mut self.waiting, false)
+        } else {
+            (self.waiting_by_name.get_mut(name)?, true)
+        };
+        while let Some(at) = stack.pop() {
+            self.work += 1;
+            let call = &list[at];
+            if call.result.is_none() && (!named || call.name == name) {
+                return Some(at);
             }
         }
+        None
     }
 
     /// The entry for `id`; without an id, the last call of that name still waiting for its
@@ -136,14 +143,7 @@ impl Tools {
         let name = cut(name, MAX_ID_BYTES);
         let found = if id.is_empty() {
             if for_result {
-                let waiting = if name.is_empty() {
-                    Some(&self.pending)
-                } else {
-                    self.pending_by_name.get(name)
-                };
-                // One call looked at: the set's last.
-                self.work += 1;
-                waiting.and_then(|set| set.last().copied())
+                self.take_waiting(name)
             } else {
                 None
             }
@@ -170,7 +170,7 @@ impl Tools {
                     ..ToolActivity::default()
                 });
                 self.args_cut.push(false);
-                self.pending.insert(at);
+                self.waiting.push(at);
                 at
             }
         };
