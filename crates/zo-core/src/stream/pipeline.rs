@@ -22,11 +22,11 @@ use crate::stream::diagnostics::Diagnostics;
 use crate::stream::events::{decode_borrowed, DecodeError, Decoded, ZoEvent};
 use crate::stream::limits::{LimitExceeded, MAX_BODY_BYTES};
 use crate::stream::resume::Resumed;
+use crate::stream::sse::{SseItem, SseParser};
+use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 use visible::Visible;
 
 mod visible;
-use crate::stream::sse::{SseItem, SseParser};
-use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 
 /// An event with more data than this is assembled after its data buffer is given back.
 const LARGE_EVENT_BYTES: usize = 64 * 1024;
