@@ -24,6 +24,7 @@ pub mod css;
 pub mod diagnostics;
 pub mod envelope;
 pub mod events;
+pub mod generated_id;
 pub mod history;
 pub mod markdown;
 pub mod normalize;
