@@ -10,6 +10,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod accessible_name;
 pub mod action;
 pub mod action_json;
 pub mod answer_gate;

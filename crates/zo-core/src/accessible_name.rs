@@ -1,0 +1,302 @@
+//! The parts of an element's accessible name that need no DOM (the W3C "Accessible Name and
+//! Description Computation", with HTML-AAM's rules for native elements): which source names
+//! an element (the first of [`SOURCES`] that is not blank), which roles take their name from
+//! their content, the implicit role of the native elements a snapshot lists, the default
+//! labels of submit and reset buttons, and the flat text a walk over the composed tree
+//! accumulates ([`FlatText`]: whitespace collapsed, block boundaries as spaces, capped). The
+//! content module walks the DOM (shadow trees and what is slotted into them) and feeds these.
+
+use crate::text::collapse_whitespace;
+
+/// Where a name can come from, in the order they are tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The text of the elements `aria-labelledby` names.
+    LabelledBy,
+    /// `aria-label`.
+    AriaLabel,
+    /// What the host language gives: `<label>`s of a form control, `alt` of an image, the
+    /// value of an `<input type=submit>`.
+    Native,
+    /// The element's content over the composed tree (shadow and slotted text included).
+    Content,
+    /// `title`.
+    Title,
+    /// `placeholder`.
+    Placeholder,
+}
+
+/// Name sources in order of precedence.
+pub const SOURCES: [Source; 6] = [
+    Source::LabelledBy,
+    Source::AriaLabel,
+    Source::Native,
+    Source::Content,
+    Source::Title,
+    Source::Placeholder,
+];
+
+/// The name of an element whose role is `role` (explicit or implicit): the first source, in
+/// [`SOURCES`] order, whose text is not blank, whitespace collapsed. Its content counts when
+/// its role is named from content or when the element is being walked as part of another's
+/// name (`nested`: inside a label, a labelling element or a named element's content).
+/// `text` is asked lazily, source by source, and only for sources that apply.
+pub fn choose(
+    role: Option<&str>,
+    nested: bool,
+    mut text: impl FnMut(Source) -> Option<String>,
+) -> String {
+    let content = nested || role.is_some_and(named_from_content);
+    for source in SOURCES {
+        if source == Source::Content && !content {
+            continue;
+        }
+        // aria-labelledby is not followed from inside another name (no loops, as the spec).
+        if source == Source::LabelledBy && nested {
+            continue;
+        }
+        if let Some(t) = text(source) {
+            let t = collapse_whitespace(&t);
+            if !t.is_empty() {
+                return t;
+            }
+        }
+    }
+    String::new()
+}
+
+/// Roles whose name comes from their content (ARIA 1.2, "Name From: contents").
+pub fn named_from_content(role: &str) -> bool {
+    matches!(
+        role,
+        "button"
+            | "cell"
+            | "checkbox"
+            | "columnheader"
+            | "gridcell"
+            | "heading"
+            | "link"
+            | "menuitem"
+            | "menuitemcheckbox"
+            | "menuitemradio"
+            | "option"
+            | "radio"
+            | "row"
+            | "rowheader"
+            | "switch"
+            | "tab"
+            | "tooltip"
+            | "treeitem"
+    )
+}
+
+/// The role an element has without a `role` attribute, for the elements whose name rules
+/// differ (HTML-AAM); `None` for the others. `tag` is lower case.
+pub fn implicit_role(tag: &str, input_type: Option<&str>, has_href: bool) -> Option<&'static str> {
+    Some(match tag {
+        "a" | "area" if has_href => "link",
+        "button" | "summary" => "button",
+        "option" => "option",
+        "td" => "cell",
+        "th" => "columnheader",
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => "heading",
+        "select" => "combobox",
+        "textarea" => "textbox",
+        "input" => match input_type.unwrap_or("text") {
+            "button" | "submit" | "reset" | "image" => "button",
+            "checkbox" => "checkbox",
+            "radio" => "radio",
+            "range" => "slider",
+            "search" => "searchbox",
+            _ => "textbox",
+        },
+        _ => return None,
+    })
+}
+
+/// The first token of a `role` attribute, lower case (later tokens are fallbacks).
+pub fn explicit_role(attr: &str) -> Option<String> {
+    attr.split_ascii_whitespace()
+        .next()
+        .map(str::to_ascii_lowercase)
+}
+
+/// What an `<input>` button without a `value` is called (HTML-AAM's defaults).
+pub fn default_button_label(input_type: &str) -> Option<&'static str> {
+    match input_type {
+        "submit" => Some("Submit"),
+        "reset" => Some("Reset"),
+        _ => None,
+    }
+}
+
+/// Text gathered from a tree walk: whitespace collapsed as it comes, block boundaries as one
+/// space, at most `max` characters (the walk stops once [`FlatText::full`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlatText {
+    out: String,
+    chars: usize,
+    max: usize,
+    space: bool,
+}
+
+impl FlatText {
+    pub fn new(max: usize) -> FlatText {
+        FlatText {
+            out: String::new(),
+            chars: 0,
+            max,
+            space: false,
+        }
+    }
+
+    /// Appends a text node's text.
+    pub fn push(&mut self, text: &str) {
+        for c in text.chars() {
+            if self.full() {
+                return;
+            }
+            if c.is_whitespace() {
+                self.space = true;
+                continue;
+            }
+            if self.space && !self.out.is_empty() {
+                self.out.push(' ');
+                self.chars += 1;
+            }
+            self.space = false;
+            self.out.push(c);
+            self.chars += 1;
+        }
+    }
+
+    /// The edge of a block (or of a separately named part): words on both sides stay apart.
+    pub fn boundary(&mut self) {
+        self.space = true;
+    }
+
+    /// No more text is taken.
+    pub fn full(&self) -> bool {
+        self.chars >= self.max
+    }
+
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `choose` over fixed texts, recording which sources were asked.
+    fn pick(role: Option<&str>, nested: bool, texts: &[(Source, &str)]) -> (String, Vec<Source>) {
+        let mut asked = Vec::new();
+        let name = choose(role, nested, |s| {
+            asked.push(s);
+            texts
+                .iter()
+                .find(|(t, _)| *t == s)
+                .map(|(_, v)| v.to_string())
+        });
+        (name, asked)
+    }
+
+    #[test]
+    fn first_non_blank_source_wins_in_spec_order() {
+        let all = [
+            (Source::LabelledBy, "by id"),
+            (Source::AriaLabel, "aria"),
+            (Source::Native, "label"),
+            (Source::Content, "content"),
+            (Source::Title, "title"),
+            (Source::Placeholder, "placeholder"),
+        ];
+        for i in 0..all.len() {
+            let (name, asked) = pick(Some("button"), false, &all[i..]);
+            assert_eq!(name, all[i].1);
+            assert_eq!(asked.len(), i + 1, "later sources are not computed");
+        }
+    }
+
+    #[test]
+    fn blank_sources_are_skipped_and_whitespace_collapsed() {
+        let (name, _) = pick(
+            Some("link"),
+            false,
+            &[
+                (Source::AriaLabel, "  \n "),
+                (Source::Native, ""),
+                (Source::Content, "\n  Save\u{a0}  the\tdraft  "),
+            ],
+        );
+        assert_eq!(name, "Save the draft");
+        assert_eq!(pick(None, false, &[]).0, "");
+    }
+
+    #[test]
+    fn content_names_only_roles_named_from_content_unless_nested() {
+        let texts = [
+            (Source::Content, "typed text"),
+            (Source::Placeholder, "Search"),
+        ];
+        assert_eq!(pick(Some("textbox"), false, &texts).0, "Search");
+        assert_eq!(pick(None, false, &texts).0, "Search");
+        assert_eq!(pick(Some("tab"), false, &texts).0, "typed text");
+        assert_eq!(pick(Some("textbox"), true, &texts).0, "typed text");
+    }
+
+    #[test]
+    fn labelledby_is_not_followed_inside_another_name() {
+        let texts = [(Source::LabelledBy, "other"), (Source::Content, "own")];
+        assert_eq!(pick(Some("button"), false, &texts).0, "other");
+        let (name, asked) = pick(Some("button"), true, &texts);
+        assert_eq!(name, "own");
+        assert!(!asked.contains(&Source::LabelledBy));
+    }
+
+    #[test]
+    fn roles() {
+        assert_eq!(implicit_role("a", None, true), Some("link"));
+        assert_eq!(implicit_role("a", None, false), None);
+        assert_eq!(
+            implicit_role("input", Some("submit"), false),
+            Some("button")
+        );
+        assert_eq!(implicit_role("input", None, false), Some("textbox"));
+        assert_eq!(
+            implicit_role("input", Some("checkbox"), false),
+            Some("checkbox")
+        );
+        assert_eq!(implicit_role("div", None, false), None);
+        assert_eq!(explicit_role(" Tab  button"), Some("tab".to_string()));
+        assert_eq!(explicit_role("  "), None);
+        assert!(named_from_content("button") && named_from_content("option"));
+        assert!(!named_from_content("textbox") && !named_from_content("combobox"));
+        assert_eq!(default_button_label("submit"), Some("Submit"));
+        assert_eq!(default_button_label("button"), None);
+    }
+
+    #[test]
+    fn flat_text_collapses_separates_and_caps() {
+        let mut t = FlatText::new(100);
+        t.push("  Save");
+        t.push("d");
+        t.boundary();
+        t.push("\n draft ");
+        t.boundary();
+        t.boundary();
+        t.push("now");
+        assert_eq!(t.finish(), "Saved draft now");
+        let mut t = FlatText::new(5);
+        t.push("abc def");
+        assert!(t.full());
+        t.push("more");
+        assert_eq!(t.finish(), "abc d");
+        let mut t = FlatText::new(10);
+        t.boundary();
+        t.push("x ");
+        t.boundary();
+        assert_eq!(t.finish(), "x");
+    }
+}
