@@ -24,6 +24,7 @@ impl BatchRun {
                 status: ActionStatus::Pending,
                 value: None,
                 error: None,
+                settle_ms: None,
             })
             .collect();
         BatchRun {

@@ -286,6 +286,7 @@ impl Turn {
                     status: ActionStatus::Skipped,
                     value: None,
                     error: None,
+                    settle_ms: None,
                 };
                 changes.push(Change::Timeline {
                     position,
@@ -465,6 +466,7 @@ pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
                 status: e.status,
                 value: e.value.clone(),
                 error: e.error.clone(),
+                settle_ms: None,
             };
             view::timeline_row(&e.action, Some(&result))
         })

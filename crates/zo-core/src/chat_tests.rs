@@ -238,6 +238,7 @@ fn timeline_updates_in_place_and_masks_passwords() {
             status: s,
             value: Some(serde_json::json!("hunter2")),
             error: None,
+            settle_ms: None,
         },
     };
     let c = t.apply(&status(ActionStatus::Pending));
@@ -271,6 +272,7 @@ fn stop_skips_pending_actions_and_keeps_text() {
             status: ActionStatus::Running,
             value: None,
             error: None,
+            settle_ms: None,
         },
     });
     let c = t.stop();

@@ -43,6 +43,7 @@ pub mod schema;
 pub mod secret_field;
 pub mod sender;
 pub mod settings;
+pub mod settle;
 pub mod site;
 pub mod snapshot;
 pub mod sse;

@@ -343,6 +343,10 @@ pub struct ActionResult {
     pub value: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
+    /// How long the page took to settle after the action (ms; see `crate::settle`), for the
+    /// actions that change the page (click, fill, scroll) and finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle_ms: Option<u32>,
 }
 
 /// A typed action failure with a message for people.
@@ -433,5 +437,25 @@ mod tests {
         for s in [Pending, Running, Done, Failed, Skipped] {
             assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
         }
+    }
+
+    /// The settle time travels as `settleMs`, and is left out when there is none.
+    #[test]
+    fn settle_time_on_the_wire() {
+        let r: ActionResult =
+            serde_json::from_str(r#"{"index":2,"status":"done","settleMs":17}"#).unwrap();
+        assert_eq!(r.settle_ms, Some(17));
+        let none = ActionResult {
+            settle_ms: None,
+            ..r.clone()
+        };
+        assert_eq!(
+            serde_json::to_string(&none).unwrap(),
+            r#"{"index":2,"status":"done"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"index":2,"status":"done","settleMs":17}"#
+        );
     }
 }

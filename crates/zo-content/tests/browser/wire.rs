@@ -226,6 +226,7 @@ fn result(index: u32, status: ActionStatus, error: Option<ActionError>) -> Actio
         status,
         value: None,
         error,
+        settle_ms: None,
     }
 }
 

@@ -18,6 +18,7 @@ fn stop_while_running_cancels_and_skips_pending_actions() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let out = c.stop();
     assert_eq!(out[0], Command::CancelBatch);
@@ -80,6 +81,7 @@ fn interrupted_batch_marks_unfinished_actions_and_reports_why() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let out = c.on_batch_done(BatchOutcome {
         results: vec![],
