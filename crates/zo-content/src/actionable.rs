@@ -12,7 +12,6 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, EventTarget, ScrollIntoViewOptions};
-use zo_core::action::Quoted;
 use zo_core::protocol::ActionErrorCode;
 
 use crate::dict::Dict;
@@ -20,6 +19,7 @@ use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Observer};
 use crate::selector;
+use crate::target::Target;
 use crate::tree;
 
 /// What the action needs from its element.
@@ -49,50 +49,34 @@ enum Blocked {
     Covered(String),
 }
 
-/// Finds `sel` and waits until it is actionable, at most until `deadline`.
-pub async fn ready(
-    sel: &str,
-    needs: Needs,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<Ready, Failure> {
-    let el = locate::wait_for(sel, deadline, timeout_ms).await?;
-    ready_element(sel, &el, needs, deadline, timeout_ms).await
-}
-
-/// Waits until `el` (found by `sel`) is actionable, at most until `deadline`. When it is
-/// removed meanwhile, `sel` is looked up again (the page re-rendered it).
-pub async fn ready_element(
-    sel: &str,
-    el: &Element,
-    needs: Needs,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<Ready, Failure> {
+/// Waits until `el` (found by `t`) is actionable, at most until the target's deadline. When
+/// it is removed meanwhile, the selector is looked up again (the page re-rendered it).
+pub async fn ready_element(t: &Target<'_>, el: &Element, needs: Needs) -> Result<Ready, Failure> {
     let mut el = el.clone();
     loop {
         let blocked = match check(&el, needs).await? {
             Ok(r) => return Ok(r),
             Err(b) => b,
         };
-        if dom::now() >= deadline {
-            return Err(failure(sel, &el, blocked, timeout_ms));
+        if t.expired() {
+            return Err(failure(t, &el, blocked));
         }
         match blocked {
             Blocked::Detached => {
-                el = locate::wait_for(sel, deadline, timeout_ms)
+                el = t
+                    .find()
                     .await
-                    .map_err(|_| failure(sel, &el, Blocked::Detached, timeout_ms))?;
+                    .map_err(|_| failure(t, &el, Blocked::Detached))?;
             }
             Blocked::Unstable => {}
-            _ => page_change(&el, deadline).await?,
+            _ => page_change(&el, t).await?,
         }
     }
 }
 
-fn failure(sel: &str, el: &Element, why: Blocked, timeout_ms: u32) -> Failure {
-    let what = format!("{} ({q_sel})", dom::describe(el), q_sel = Quoted(sel));
-    let after = format!("still after {timeout_ms} ms");
+fn failure(t: &Target<'_>, el: &Element, why: Blocked) -> Failure {
+    let what = t.what(el);
+    let after = format!("still after {} ms", t.timeout_ms());
     match why {
         Blocked::Detached => Failure::new(
             ActionErrorCode::Detached,
@@ -295,7 +279,7 @@ fn label_of_target(hit: &Element, target: &Element) -> bool {
 
 /// Resolves on the next change that could unblock `el`: a DOM mutation in any searched root,
 /// or the end of a CSS transition or animation in its document; or at the deadline.
-async fn page_change(el: &Element, deadline: f64) -> Result<(), Failure> {
+async fn page_change(el: &Element, t: &Target<'_>) -> Result<(), Failure> {
     let (tx, rx) = oneshot::channel::<()>();
     let tx = Rc::new(RefCell::new(Some(tx)));
     let fire = {
@@ -310,8 +294,7 @@ async fn page_change(el: &Element, deadline: f64) -> Result<(), Failure> {
     let _observer = Observer::new(&roots, fire.clone())?;
     let doc: EventTarget = dom::owner_document(el)?.unchecked_into();
     let _listeners = Listeners::new(doc, &["transitionend", "animationend", "scroll"], fire);
-    let remaining = (deadline - dom::now()).max(0.0) as u32;
-    let timer = gloo_timers::future::TimeoutFuture::new(remaining);
+    let timer = gloo_timers::future::TimeoutFuture::new(t.remaining_ms());
     futures::pin_mut!(rx);
     let _ = futures::future::select(rx, timer).await;
     Ok(())

@@ -12,11 +12,11 @@ use zo_core::batch::BatchRun;
 use zo_core::outcome::WaitOutcome;
 use zo_core::protocol::{ActionError, ActionErrorCode, ActionResult};
 
-use crate::dom;
 use crate::encode;
 use crate::failure::Failure;
 use crate::json::Json;
 use crate::reply::Reply;
+use crate::target::Target;
 use crate::turn;
 use crate::{click, extract, fill, guard, scroll};
 
@@ -97,49 +97,35 @@ fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], values: &[O
 
 /// Executes one action. Its element is awaited for at most `timeout_ms`.
 pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, Failure> {
-    let deadline = dom::now() + f64::from(timeout_ms);
-    match action {
-        Action::Navigate { url } => Err(Failure::new(
-            ActionErrorCode::Navigation,
-            format!(
-                "navigate ({url}) is carried out by the extension's worker, not inside the page"
-            ),
-        )),
-        Action::Click { selector } => click::run(selector.as_str(), deadline, timeout_ms)
-            .await
-            .map(|()| None),
-        Action::Fill { selector, value } => {
-            fill::run(selector.as_str(), value, deadline, timeout_ms).await
+    let target = action
+        .selector()
+        .map(|s| Target::new(s.as_str(), timeout_ms));
+    Ok(match (action, &target) {
+        (Action::Navigate { url }, _) => {
+            return Err(Failure::new(
+                ActionErrorCode::Navigation,
+                format!(
+                    "navigate ({url}) is carried out by the extension's worker, not inside the \
+                     page"
+                ),
+            ))
         }
-        Action::Extract {
-            selector,
-            attribute,
-        } => extract::run(
-            selector.as_str(),
-            attribute.as_deref(),
-            deadline,
-            timeout_ms,
-        )
-        .await
-        .map(Some),
-        Action::Scroll {
-            direction,
-            selector,
-            amount,
-        } => scroll::run(
-            *direction,
-            selector.as_ref().map(|s| s.as_str()),
-            *amount,
-            deadline,
-            timeout_ms,
-        )
-        .await
-        .map(Some),
-        Action::Wait { ms } => {
+        (Action::Click { .. }, Some(t)) => click::run(t).await.map(|()| None)?,
+        (Action::Fill { value, .. }, Some(t)) => fill::run(t, value).await?,
+        (Action::Extract { attribute, .. }, Some(t)) => {
+            Some(extract::run(t, attribute.as_deref()).await?)
+        }
+        (
+            Action::Scroll {
+                direction, amount, ..
+            },
+            t,
+        ) => Some(scroll::run(*direction, t.as_ref(), *amount).await?),
+        (Action::Wait { ms }, _) => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            Ok(Some(encode::wait(&WaitOutcome { ms })))
+            Some(encode::wait(&WaitOutcome { ms }))
         }
-        Action::Done { .. } => Ok(None),
-    }
+        _ => None,
+    })
 }

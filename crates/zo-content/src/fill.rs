@@ -2,7 +2,8 @@
 //! (React's value tracker included) see the change. Inputs and textareas get the value
 //! through the native prototype `value` setter, then a bubbling composed `input` InputEvent
 //! (`insertText`) and a `change` event, without blur. contenteditable: contents selected,
-//! text inserted with beforeinput/input. `<select>`: by option value or visible text.
+//! text inserted with beforeinput/input. `<select>`: by option value or visible text
+//! ([`crate::option`]).
 //! checkbox/radio: set by clicking only when the state differs. Pickers (date, time, color,
 //! range, ...): value plus events, refused when the browser rejects the format. The result
 //! reports the field's new value, except for secret fields (passwords, payment card details,
@@ -10,21 +11,20 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
-use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
+use web_sys::Element;
 use zo_core::action::Quoted;
 use zo_core::outcome::FillOutcome;
 use zo_core::protocol::ActionErrorCode;
-use zo_core::text::collapse_whitespace;
 use zo_core::toggle::parse_checked;
 
 use crate::actionable::{self, Needs};
-use crate::click;
 use crate::dom;
 use crate::encode;
 use crate::events;
 use crate::failure::Failure;
 use crate::json::Json;
-use crate::secret;
+use crate::target::Target;
+use crate::{option, pointer, secret};
 
 /// Input types whose value is typed as text.
 const TEXT_TYPES: [&str; 7] = [
@@ -41,62 +41,34 @@ const PICKER_TYPES: [&str; 7] = [
     "range",
 ];
 
-/// Fills the element matching `sel` with `value`.
-pub async fn run(
-    sel: &str,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<Option<Json>, Failure> {
-    let found = crate::locate::wait_for(sel, deadline, timeout_ms).await?;
-    let el = retarget_label(found);
+/// Fills the element `t` finds with `value`.
+pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
+    let el = retarget_label(t.find().await?);
     let tag = dom::tag(&el);
     let mut outcome = if tag == "input" {
         let ty = dom::input_type(&el);
         if ty == "checkbox" || ty == "radio" {
-            toggle(sel, &el, &ty, value, deadline, timeout_ms).await?
+            toggle(t, &el, &ty, value).await?
         } else if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
-            text_like(
-                sel,
-                &el,
-                "HTMLInputElement",
-                &ty,
-                value,
-                deadline,
-                timeout_ms,
-            )
-            .await?
+            text_like(t, &el, "HTMLInputElement", &ty, value).await?
         } else {
             return Err(Failure::new(
                 ActionErrorCode::Unsupported,
-                format!(
-                    "cannot fill an <input type={ty}> ({q_sel})",
-                    q_sel = Quoted(sel)
-                ),
+                format!("cannot fill an <input type={ty}> ({})", t.quoted()),
             ));
         }
     } else if tag == "textarea" {
-        text_like(
-            sel,
-            &el,
-            "HTMLTextAreaElement",
-            "textarea",
-            value,
-            deadline,
-            timeout_ms,
-        )
-        .await?
+        text_like(t, &el, "HTMLTextAreaElement", "textarea", value).await?
     } else if tag == "select" {
-        select(sel, &el, value, deadline, timeout_ms).await?
+        option::fill(t, &el, value).await?
     } else if dom::html(&el).is_content_editable() {
-        editable(sel, &el, value, deadline, timeout_ms).await?
+        editable(t, &el, value).await?
     } else {
         return Err(Failure::new(
             ActionErrorCode::NotEditable,
             format!(
-                "{} ({q_sel}) is not an input, textarea, select or contenteditable element",
-                dom::describe(&el),
-                q_sel = Quoted(sel)
+                "{} is not an input, textarea, select or contenteditable element",
+                t.what(&el)
             ),
         ));
     };
@@ -114,14 +86,6 @@ fn retarget_label(el: Element) -> Element {
     match js_sys::Reflect::get(&el, &JsValue::from_str("control")) {
         Ok(c) if c.is_object() => c.unchecked_into(),
         _ => el,
-    }
-}
-
-/// Where the selector's element must be for a check to refer to it.
-fn needs(editable: bool) -> Needs {
-    Needs {
-        editable,
-        hit: false,
     }
 }
 
@@ -148,15 +112,17 @@ pub fn set_native_value(el: &Element, iface: &str, value: &str) -> Result<(), Fa
 }
 
 async fn text_like(
-    sel: &str,
+    t: &Target<'_>,
     el: &Element,
     iface: &str,
     ty: &str,
     value: &str,
-    deadline: f64,
-    timeout_ms: u32,
 ) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(sel, el, needs(true), deadline, timeout_ms).await?;
+    let needs = Needs {
+        editable: true,
+        hit: false,
+    };
+    let ready = t.ready(el, needs).await?;
     let el = &ready.el;
     let _ = dom::html(el).focus();
     set_native_value(el, iface, value)?;
@@ -166,10 +132,10 @@ async fn text_like(
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "{q_value} is not a valid value for <input type={ty}> ({q_sel}){}",
+                    "{} is not a valid value for <input type={ty}> ({}){}",
+                    Quoted(value),
+                    t.quoted(),
                     format_hint(ty),
-                    q_value = Quoted(value),
-                    q_sel = Quoted(sel)
                 ),
             ));
         }
@@ -202,12 +168,10 @@ fn format_hint(ty: &str) -> &'static str {
 }
 
 async fn toggle(
-    sel: &str,
+    t: &Target<'_>,
     el: &Element,
     ty: &str,
     value: &str,
-    deadline: f64,
-    timeout_ms: u32,
 ) -> Result<FillOutcome, Failure> {
     let want = parse_checked(value).ok_or_else(|| {
         Failure::new(
@@ -228,7 +192,11 @@ async fn toggle(
         if ty == "radio" && !want {
             return Err(Failure::new(
                 ActionErrorCode::Unsupported,
-                format!("a radio button ({q_sel}) cannot be unchecked directly; choose another option of its group", q_sel = Quoted(sel)),
+                format!(
+                    "a radio button ({}) cannot be unchecked directly; choose another option \
+                     of its group",
+                    t.quoted()
+                ),
             ));
         }
         // Custom checkboxes and switches hide the input and show its label: click that.
@@ -237,25 +205,18 @@ async fn toggle(
         } else {
             visible_label(el).unwrap_or_else(|| el.clone())
         };
-        let ready = actionable::ready_element(
-            sel,
-            &target,
-            Needs {
-                editable: false,
-                hit: true,
-            },
-            deadline,
-            timeout_ms,
-        )
-        .await?;
-        click::click_at(&ready)?;
+        let needs = Needs {
+            editable: false,
+            hit: true,
+        };
+        let ready = t.ready(&target, needs).await?;
+        pointer::click(&ready)?;
         if checked(el) != want {
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "clicking {} ({q_sel}) did not change its state (the page prevented it)",
-                    dom::describe(el),
-                    q_sel = Quoted(sel)
+                    "clicking {} did not change its state (the page prevented it)",
+                    t.what(el)
                 ),
             ));
         }
@@ -266,116 +227,12 @@ async fn toggle(
     })
 }
 
-async fn select(
-    sel: &str,
-    el: &Element,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(sel, el, needs(false), deadline, timeout_ms).await?;
-    let select: &HtmlSelectElement = ready.el.unchecked_ref();
-    let options = select.options();
-    let opts: Vec<HtmlOptionElement> = (0..options.length())
-        .filter_map(|i| options.item(i))
-        .map(|o| o.unchecked_into())
-        .collect();
-    let wanted = collapse_whitespace(value);
-    let text = |o: &HtmlOptionElement| collapse_whitespace(&o.text());
-    let pick = opts
-        .iter()
-        .find(|o| o.value() == value)
-        .or_else(|| opts.iter().find(|o| text(o) == wanted))
-        .or_else(|| opts.iter().find(|o| lower(&text(o)) == lower(&wanted)))
-        .or_else(|| {
-            opts.iter()
-                .find(|o| o.value().trim().eq_ignore_ascii_case(value.trim()))
-        });
-    let Some(option) = pick else {
-        let names: Vec<String> = opts
-            .iter()
-            .take(10)
-            .map(|o| Quoted(&text(o)).to_string())
-            .collect();
-        return Err(Failure::new(
-            ActionErrorCode::NoSuchOption,
-            format!(
-                "{} ({q_sel}) has no option with value or text {q_value}; options: {}",
-                dom::describe(el),
-                dom::join(&names, ", "),
-                q_sel = Quoted(sel),
-                q_value = Quoted(value)
-            ),
-        ));
+async fn editable(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
+    let needs = Needs {
+        editable: true,
+        hit: true,
     };
-    apply_option(sel, &ready.el, option)
-}
-
-/// click on an `<option>`: selects it in its `<select>`, as choosing it in the list does.
-pub async fn choose_option(
-    sel: &str,
-    option: &Element,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<(), Failure> {
-    let Ok(Some(select)) = option.closest("select") else {
-        return Err(Failure::new(
-            ActionErrorCode::Unsupported,
-            format!(
-                "{q_sel} is an <option> outside any <select>",
-                q_sel = Quoted(sel)
-            ),
-        ));
-    };
-    let ready = actionable::ready_element(sel, &select, needs(false), deadline, timeout_ms).await?;
-    apply_option(sel, &ready.el, option.unchecked_ref()).map(|_| ())
-}
-
-/// Selects `option` of `select_el` and tells the page (input, change).
-fn apply_option(
-    sel: &str,
-    select_el: &Element,
-    option: &HtmlOptionElement,
-) -> Result<FillOutcome, Failure> {
-    if option.disabled() {
-        return Err(Failure::new(
-            ActionErrorCode::Disabled,
-            format!(
-                "option {} of {q_sel} is disabled",
-                Quoted(&collapse_whitespace(&option.text())),
-                q_sel = Quoted(sel)
-            ),
-        ));
-    }
-    let select: &HtmlSelectElement = select_el.unchecked_ref();
-    let _ = select.focus();
-    option.set_selected(true);
-    events::plain(select_el, "input")?;
-    events::plain(select_el, "change")?;
-    Ok(FillOutcome {
-        value: Some(select.value()),
-        checked: None,
-    })
-}
-
-async fn editable(
-    sel: &str,
-    el: &Element,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(
-        sel,
-        el,
-        Needs {
-            editable: true,
-            hit: true,
-        },
-        deadline,
-        timeout_ms,
-    )
-    .await?;
+    let ready = t.ready(el, needs).await?;
     let el = &ready.el;
     let _ = dom::html(el).focus();
     let doc = dom::owner_document(el)?;
@@ -398,11 +255,6 @@ async fn editable(
         value: el.text_content(),
         checked: None,
     })
-}
-
-/// Unicode lower case through JS (keeps Rust's case tables out of the module).
-fn lower(s: &str) -> String {
-    String::from(js_sys::JsString::from(s).to_lower_case())
 }
 
 /// The first visible `<label>` of a form control.

@@ -33,11 +33,14 @@ pub mod js_json;
 pub mod json;
 pub mod locate;
 pub mod message;
+pub mod option;
+pub mod pointer;
 pub mod reply;
 pub mod scroll;
 pub mod secret;
 pub mod selector;
 pub mod snapshot;
+pub mod target;
 pub mod tree;
 pub mod turn;
 

@@ -14,6 +14,7 @@ use crate::failure::Failure;
 use crate::json::Json;
 use crate::locate;
 use crate::selector;
+use crate::target::Target;
 
 /// Share of the visible height scrolled when no amount is given.
 const DEFAULT_SHARE: f64 = 0.7;
@@ -21,16 +22,15 @@ const DEFAULT_SHARE: f64 = 0.7;
 /// Scrolls as asked and reports where the target ended up.
 pub async fn run(
     direction: Direction,
-    sel: Option<&str>,
+    target: Option<&Target<'_>>,
     amount: Option<f64>,
-    deadline: f64,
-    timeout_ms: u32,
 ) -> Result<Json, Failure> {
     let down = direction == Direction::Down;
     let sign = if down { 1.0 } else { -1.0 };
-    let (container, win) = match sel {
-        Some(s) => {
-            let el = locate::wait_for(s, deadline, timeout_ms).await?;
+    let sel = target.map(Target::sel);
+    let (container, win) = match target {
+        Some(t) => {
+            let el = t.find().await?;
             let win = dom::owner_window(&el)?;
             (scroll_container(&el), win)
         }

@@ -1,0 +1,105 @@
+//! Choosing an option of a `<select>`: by fill (by option value or visible text) and by a
+//! click on the `<option>` itself (which has no box of its own to click). The option is
+//! selected as choosing it in the list does, and the page is told (input, change).
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
+use zo_core::action::Quoted;
+use zo_core::outcome::FillOutcome;
+use zo_core::protocol::ActionErrorCode;
+use zo_core::text::collapse_whitespace;
+
+use crate::actionable::Needs;
+use crate::dom;
+use crate::events;
+use crate::failure::Failure;
+use crate::target::Target;
+
+/// A `<select>` needs no hit test: it is set as a whole, not clicked.
+const NEEDS: Needs = Needs {
+    editable: false,
+    hit: false,
+};
+
+/// fill of a `<select>`: the option whose value, or visible text, is `value`.
+pub async fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
+    let ready = t.ready(el, NEEDS).await?;
+    let select: &HtmlSelectElement = ready.el.unchecked_ref();
+    let options = select.options();
+    let opts: Vec<HtmlOptionElement> = (0..options.length())
+        .filter_map(|i| options.item(i))
+        .map(|o| o.unchecked_into())
+        .collect();
+    let wanted = collapse_whitespace(value);
+    let text = |o: &HtmlOptionElement| collapse_whitespace(&o.text());
+    let pick = opts
+        .iter()
+        .find(|o| o.value() == value)
+        .or_else(|| opts.iter().find(|o| text(o) == wanted))
+        .or_else(|| opts.iter().find(|o| lower(&text(o)) == lower(&wanted)))
+        .or_else(|| {
+            opts.iter()
+                .find(|o| o.value().trim().eq_ignore_ascii_case(value.trim()))
+        });
+    let Some(option) = pick else {
+        let names: Vec<String> = opts
+            .iter()
+            .take(10)
+            .map(|o| Quoted(&text(o)).to_string())
+            .collect();
+        return Err(Failure::new(
+            ActionErrorCode::NoSuchOption,
+            format!(
+                "{} has no option with value or text {}; options: {}",
+                t.what(el),
+                Quoted(value),
+                dom::join(&names, ", "),
+            ),
+        ));
+    };
+    apply(t, &ready.el, option)
+}
+
+/// click on an `<option>`: selects it in its `<select>`, as choosing it in the list does.
+pub async fn choose(t: &Target<'_>, option: &Element) -> Result<(), Failure> {
+    let Ok(Some(select)) = option.closest("select") else {
+        return Err(Failure::new(
+            ActionErrorCode::Unsupported,
+            format!("{} is an <option> outside any <select>", t.quoted()),
+        ));
+    };
+    let ready = t.ready(&select, NEEDS).await?;
+    apply(t, &ready.el, option.unchecked_ref()).map(|_| ())
+}
+
+/// Selects `option` of `select_el` and tells the page (input, change).
+fn apply(
+    t: &Target<'_>,
+    select_el: &Element,
+    option: &HtmlOptionElement,
+) -> Result<FillOutcome, Failure> {
+    if option.disabled() {
+        return Err(Failure::new(
+            ActionErrorCode::Disabled,
+            format!(
+                "option {} of {} is disabled",
+                Quoted(&collapse_whitespace(&option.text())),
+                t.quoted()
+            ),
+        ));
+    }
+    let select: &HtmlSelectElement = select_el.unchecked_ref();
+    let _ = select.focus();
+    option.set_selected(true);
+    events::plain(select_el, "input")?;
+    events::plain(select_el, "change")?;
+    Ok(FillOutcome {
+        value: Some(select.value()),
+        checked: None,
+    })
+}
+
+/// Unicode lower case through JS (keeps Rust's case tables out of the module).
+fn lower(s: &str) -> String {
+    String::from(js_sys::JsString::from(s).to_lower_case())
+}
