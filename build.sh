@@ -246,6 +246,11 @@ run_tests() {
   ensure_wasm_pack
   ensure_chromium
 
+  # The content module's browser tests import real libraries (Shoelace, React) from this
+  # bundle; clippy compiles those tests too.
+  step "fixture libraries for the content module's browser tests"
+  node tests/fixtures/content/build.mjs
+
   step "cargo fmt --check"
   cargo fmt --all -- --check
 

@@ -19,6 +19,7 @@ pub mod actionable;
 #[cfg(target_arch = "wasm32")]
 mod allocator;
 pub mod click;
+pub mod composed;
 pub mod dict;
 pub mod dom;
 pub mod encode;
@@ -29,6 +30,8 @@ pub mod facts;
 pub mod failure;
 pub mod fill;
 pub mod guard;
+pub mod hit;
+pub mod in_view;
 pub mod js_json;
 pub mod json;
 pub mod locate;

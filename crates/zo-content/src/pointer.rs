@@ -1,10 +1,14 @@
-//! A real mouse click at a ready element's target point, as events: pointer/mouse over,
-//! enter and move, down (focus moves here, as in browsers), up, then `click`, which runs the
-//! element's activation behaviour (links follow, checkboxes toggle, forms submit).
+//! A real mouse click at a ready element's target point, as events on what the pointer lands
+//! on there (the deepest element of the target's composed tree, so a component's inner
+//! control sees it as the user's click): pointer/mouse over, enter and move, down (focus
+//! moves to the nearest focusable element in the flat tree, as in browsers), up, then
+//! `click`, which runs the activation behaviour (links follow, checkboxes toggle, forms
+//! submit).
 
 use web_sys::Element;
 
 use crate::actionable::Ready;
+use crate::composed;
 use crate::dom;
 use crate::events::Pointer;
 use crate::failure::Failure;
@@ -21,7 +25,7 @@ pub fn click(t: &Ready) -> Result<(), Failure> {
         x: t.x,
         y: t.y,
     };
-    let el = &t.el;
+    let el = &t.under;
     p.pointer(el, "pointerover", 0)?;
     p.pointer(el, "pointerenter", 0)?;
     p.mouse(el, "mouseover", 0, 0)?;
@@ -41,9 +45,10 @@ pub fn click(t: &Ready) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Focuses `el` or its nearest focusable ancestor, as a mouse press does.
+/// Focuses `el` or its nearest focusable flat-tree ancestor, as a mouse press does.
 fn focus(el: &Element) {
-    if let Ok(Some(f)) = el.closest(FOCUSABLE) {
+    let focusable = composed::ancestors(el).find(|a| a.matches(FOCUSABLE).unwrap_or(false));
+    if let Some(f) = focusable {
         let _ = dom::html(&f).focus();
     }
 }

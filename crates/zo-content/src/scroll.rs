@@ -7,6 +7,7 @@ use web_sys::{Element, ScrollToOptions, Window};
 use zo_core::action::Direction;
 use zo_core::outcome::{at_scroll_end, ScrollOutcome};
 
+use crate::composed;
 use crate::dict::Dict;
 use crate::dom;
 use crate::encode;
@@ -101,23 +102,12 @@ fn scroll_window(
     })
 }
 
-/// `el` when it scrolls vertically, else its nearest scrollable ancestor (crossing shadow
-/// roots); `None` means the window.
+/// `el` when it scrolls vertically, else its nearest scrollable ancestor in the flat tree (a
+/// slotted element scrolls with the container it is shown in); `None` means the window.
 fn scroll_container(el: &Element) -> Option<Element> {
-    let mut cur: Option<web_sys::Node> = Some(el.clone().into());
-    while let Some(node) = cur {
-        if node.node_type() == dom::ELEMENT_NODE {
-            let e: &Element = wasm_bindgen::JsCast::unchecked_ref(&node);
-            if is_scrolling_element(e) {
-                return None;
-            }
-            if scrolls(e) {
-                return Some(e.clone());
-            }
-        }
-        cur = dom::composed_parent(&node);
-    }
-    None
+    composed::ancestors(el)
+        .take_while(|e| !is_scrolling_element(e))
+        .find(scrolls)
 }
 
 fn is_scrolling_element(el: &Element) -> bool {

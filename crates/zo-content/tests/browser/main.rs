@@ -1,16 +1,20 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
-//! every error on real DOM, the facts each action is checked on, the message flow, snapshot
-//! selector round-trips, and secret fields.
+//! every error on real DOM, scroll containers and web components (Shoelace), the facts each
+//! action is checked on, the message flow, snapshot selector round-trips, and secret fields.
+//! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
+mod libs;
 mod support;
 
 mod actions;
 mod allocator;
+mod components;
 mod errors;
 mod facts;
 mod fill;
 mod frames;
 mod messages;
+mod scrolling;
 mod secrets;
 mod snapshot;
 mod wire;
