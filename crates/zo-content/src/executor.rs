@@ -12,13 +12,12 @@ use zo_core::batch::BatchRun;
 use zo_core::outcome::WaitOutcome;
 use zo_core::protocol::{ActionError, ActionErrorCode, ActionResult};
 
-use crate::encode;
+use crate::encode::{self, Finished};
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::reply::Reply;
 use crate::target::Target;
 use crate::turn;
-use crate::{click, extract, fill, guard, scroll};
+use crate::{click, extract, fill, guard, scroll, settle};
 
 /// How long a missing element is awaited when the batch does not say.
 pub const DEFAULT_TIMEOUT_MS: u32 = 5_000;
@@ -57,50 +56,52 @@ pub async fn run_batch(
     let _turn = turn::wait().await;
     let timeout_ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     let mut run = BatchRun::new(actions.len());
-    // The values of finished actions, by index (BatchRun tracks statuses only).
-    let mut values: Vec<Option<Json>> = vec![None; actions.len()];
+    // What finished actions report besides their status, by index (BatchRun tracks statuses
+    // only).
+    let mut finished: Vec<Finished> = vec![Finished::default(); actions.len()];
     loop {
         if matches!(cancelled.try_recv(), Ok(Some(())) | Err(_)) {
-            send_all(&reply, &batch_id, &run.cancel(), &values);
+            send_all(&reply, &batch_id, &run.cancel(), &finished);
             break;
         }
         let Some((i, running)) = run.start_next() else {
             break;
         };
-        send_all(&reply, &batch_id, &[running], &values);
+        send_all(&reply, &batch_id, &[running], &finished);
         let index = u32::try_from(i).unwrap_or(u32::MAX);
         let action = Box::pin(async {
             guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
             execute(&actions[i], timeout_ms).await
         });
         let updates = match select(action, &mut cancelled).await {
-            Either::Left((Ok(value), _)) => {
-                values[i] = value;
+            Either::Left((Ok(done), _)) => {
+                finished[i] = done;
                 run.finish_current(Ok(None))
             }
             Either::Left((Err(failure), _)) => run.finish_current(Err(ActionError::from(failure))),
             Either::Right(_) => run.cancel(),
         };
-        send_all(&reply, &batch_id, &updates, &values);
+        send_all(&reply, &batch_id, &updates, &finished);
     }
     take_cancel(&batch_id);
-    reply.send(&encode::batch_done(&batch_id, run.results(), &values));
+    reply.send(&encode::batch_done(&batch_id, run.results(), &finished));
 }
 
-/// One `ACTION_RESULT` per update, each with its action's value.
-fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], values: &[Option<Json>]) {
+/// One `ACTION_RESULT` per update, each with what its action reported.
+fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], finished: &[Finished]) {
     for r in updates {
-        let value = values.get(r.index as usize).and_then(Option::as_ref);
-        reply.send(&encode::action_result(batch_id, r, value));
+        let f = finished.get(r.index as usize);
+        reply.send(&encode::action_result(batch_id, r, f));
     }
 }
 
-/// Executes one action. Its element is awaited for at most `timeout_ms`.
-pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, Failure> {
+/// Executes one action. Its element is awaited for at most `timeout_ms`; after a click, fill
+/// or scroll the page is let settle ([`settle`]).
+pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Finished, Failure> {
     let target = action
         .selector()
         .map(|s| Target::new(s.as_str(), timeout_ms));
-    Ok(match (action, &target) {
+    let (value, settles) = match (action, &target) {
         (Action::Navigate { url }, _) => {
             return Err(Failure::new(
                 ActionErrorCode::Navigation,
@@ -110,22 +111,31 @@ pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, F
                 ),
             ))
         }
-        (Action::Click { .. }, Some(t)) => click::run(t).await.map(|()| None)?,
-        (Action::Fill { value, .. }, Some(t)) => fill::run(t, value).await?,
+        (Action::Click { .. }, Some(t)) => (click::run(t).await.map(|()| None)?, true),
+        (Action::Fill { value, .. }, Some(t)) => (fill::run(t, value).await?, true),
         (Action::Extract { attribute, .. }, Some(t)) => {
-            Some(extract::run(t, attribute.as_deref()).await?)
+            (Some(extract::run(t, attribute.as_deref()).await?), false)
         }
         (
             Action::Scroll {
                 direction, amount, ..
             },
             t,
-        ) => Some(scroll::run(*direction, t.as_ref(), *amount).await?),
+        ) => (
+            Some(scroll::run(*direction, t.as_ref(), *amount).await?),
+            true,
+        ),
         (Action::Wait { ms }, _) => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            Some(encode::wait(&WaitOutcome { ms }))
+            (Some(encode::wait(&WaitOutcome { ms })), false)
         }
-        _ => None,
-    })
+        _ => (None, false),
+    };
+    let settle_ms = if settles {
+        settle::settle().await
+    } else {
+        None
+    };
+    Ok(Finished { value, settle_ms })
 }

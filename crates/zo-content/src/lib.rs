@@ -42,6 +42,7 @@ pub mod reply;
 pub mod scroll;
 pub mod secret;
 pub mod selector;
+pub mod settle;
 pub mod snapshot;
 pub mod target;
 pub mod tree;

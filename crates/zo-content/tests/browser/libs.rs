@@ -1,4 +1,4 @@
-//! The real libraries some behaviours depend on (Shoelace web components),
+//! The real libraries some behaviours depend on (Shoelace web components, a React 19 app),
 //! bundled from tests/fixtures/content/libs.ts by tests/fixtures/content/build.mjs.
 
 use wasm_bindgen::prelude::*;
@@ -11,6 +11,8 @@ extern "C" {
     fn install_shoelace() -> js_sys::Promise;
     #[wasm_bindgen(js_name = shoelaceRendered)]
     fn shoelace_rendered(root: &Element) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = mountProductTable)]
+    fn mount_product_table(el: &Element) -> js_sys::Promise;
 }
 
 /// Defines Shoelace's components (with its theme) and waits until those under `root` have
@@ -18,4 +20,9 @@ extern "C" {
 pub async fn shoelace(root: &Element) {
     JsFuture::from(install_shoelace()).await.unwrap();
     JsFuture::from(shoelace_rendered(root)).await.unwrap();
+}
+
+/// Renders the React product table into `el` and waits until it shows.
+pub async fn product_table(el: &Element) {
+    JsFuture::from(mount_product_table(el)).await.unwrap();
 }

@@ -1,6 +1,6 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
-//! every error on real DOM, scroll containers and web components (Shoelace), the facts each
-//! action is checked on, the message flow, snapshot selector round-trips, and secret fields.
+//! every error on real DOM, scroll containers and web components (Shoelace), settling between
+//! actions (React 19), the facts each action is checked on, the message flow, snapshot selector round-trips, and secret fields.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
 mod libs;
@@ -16,6 +16,7 @@ mod frames;
 mod messages;
 mod scrolling;
 mod secrets;
+mod settling;
 mod snapshot;
 mod wire;
 
