@@ -36,6 +36,7 @@ pub mod js_json;
 pub mod json;
 pub mod locate;
 pub mod message;
+pub mod name;
 pub mod option;
 pub mod pointer;
 pub mod reply;

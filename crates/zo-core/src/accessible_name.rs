@@ -36,25 +36,28 @@ pub const SOURCES: [Source; 6] = [
     Source::Placeholder,
 ];
 
-/// The name of an element whose role is `role` (explicit or implicit): the first source, in
-/// [`SOURCES`] order, whose text is not blank, whitespace collapsed. Its content counts when
-/// its role is named from content or when the element is being walked as part of another's
-/// name (`nested`: inside a label, a labelling element or a named element's content).
-/// `text` is asked lazily, source by source, and only for sources that apply.
+/// The sources that apply to an element whose role is `role` (explicit or implicit), in
+/// order. Its content counts when its role is named from content or when the element is
+/// walked as part of another's name (`nested`: inside a label, a labelling element or a named
+/// element's content); aria-labelledby is not followed from inside another name (no loops,
+/// as the spec).
+pub fn sources(role: Option<&str>, nested: bool) -> impl Iterator<Item = Source> {
+    let content = nested || role.is_some_and(named_from_content);
+    SOURCES.into_iter().filter(move |s| match s {
+        Source::Content => content,
+        Source::LabelledBy => !nested,
+        _ => true,
+    })
+}
+
+/// The name of an element: the text of the first of its [`sources`] that is not blank,
+/// whitespace collapsed. `text` is asked lazily, source by source.
 pub fn choose(
     role: Option<&str>,
     nested: bool,
     mut text: impl FnMut(Source) -> Option<String>,
 ) -> String {
-    let content = nested || role.is_some_and(named_from_content);
-    for source in SOURCES {
-        if source == Source::Content && !content {
-            continue;
-        }
-        // aria-labelledby is not followed from inside another name (no loops, as the spec).
-        if source == Source::LabelledBy && nested {
-            continue;
-        }
+    for source in sources(role, nested) {
         if let Some(t) = text(source) {
             let t = collapse_whitespace(&t);
             if !t.is_empty() {
@@ -180,6 +183,15 @@ impl FlatText {
         self.chars >= self.max
     }
 
+    /// Characters taken so far (not counting a pending space).
+    pub fn len(&self) -> usize {
+        self.chars
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chars == 0
+    }
+
     pub fn finish(self) -> String {
         self.out
     }
@@ -256,6 +268,17 @@ mod tests {
     }
 
     #[test]
+    fn sources_that_apply() {
+        let all: Vec<Source> = sources(Some("button"), false).collect();
+        assert_eq!(all, SOURCES);
+        let field: Vec<Source> = sources(Some("textbox"), false).collect();
+        assert!(!field.contains(&Source::Content));
+        let nested: Vec<Source> = sources(None, true).collect();
+        assert_eq!(nested[0], Source::AriaLabel);
+        assert!(nested.contains(&Source::Content));
+    }
+
+    #[test]
     fn roles() {
         assert_eq!(implicit_role("a", None, true), Some("link"));
         assert_eq!(implicit_role("a", None, false), None);
@@ -280,8 +303,10 @@ mod tests {
     #[test]
     fn flat_text_collapses_separates_and_caps() {
         let mut t = FlatText::new(100);
+        assert!(t.is_empty());
         t.push("  Save");
         t.push("d");
+        assert_eq!(t.len(), 5);
         t.boundary();
         t.push("\n draft ");
         t.boundary();

@@ -14,6 +14,7 @@ mod facts;
 mod fill;
 mod frames;
 mod messages;
+mod names;
 mod scrolling;
 mod secrets;
 mod settling;

@@ -12,7 +12,7 @@ use zo_core::snapshot::PageSnapshot;
 
 use crate::support::*;
 
-async fn snapshot(budget: u32) -> PageSnapshot {
+pub async fn snapshot(budget: u32) -> PageSnapshot {
     let r = send(&format!(
         r#"{{"type":"SNAPSHOT","requestId":"s1","textBudget":{budget}}}"#
     ))
