@@ -17,6 +17,7 @@ mod messages;
 mod names;
 mod scrolling;
 mod secrets;
+mod selectors;
 mod settling;
 mod snapshot;
 mod wire;
