@@ -69,52 +69,74 @@ pub fn choose(
 }
 
 /// Roles whose name comes from their content (ARIA 1.2, "Name From: contents").
+const CONTENT_ROLES: [&str; 18] = [
+    "button",
+    "cell",
+    "checkbox",
+    "columnheader",
+    "gridcell",
+    "heading",
+    "link",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "option",
+    "radio",
+    "row",
+    "rowheader",
+    "switch",
+    "tab",
+    "tooltip",
+    "treeitem",
+];
+
+/// The implicit roles of elements (HTML-AAM) whose name rules differ, by tag. Tables rather
+/// than `match`: data is smaller than code in the content module.
+const TAG_ROLES: [(&str, &str); 13] = [
+    ("button", "button"),
+    ("summary", "button"),
+    ("option", "option"),
+    ("td", "cell"),
+    ("th", "columnheader"),
+    ("h1", "heading"),
+    ("h2", "heading"),
+    ("h3", "heading"),
+    ("h4", "heading"),
+    ("h5", "heading"),
+    ("h6", "heading"),
+    ("select", "combobox"),
+    ("textarea", "textbox"),
+];
+
+/// The implicit roles of `<input>`s, by type; other types are textboxes.
+const INPUT_ROLES: [(&str, &str); 8] = [
+    ("button", "button"),
+    ("submit", "button"),
+    ("reset", "button"),
+    ("image", "button"),
+    ("checkbox", "checkbox"),
+    ("radio", "radio"),
+    ("range", "slider"),
+    ("search", "searchbox"),
+];
+
+fn lookup(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
+    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+}
+
+/// Roles whose name comes from their content (ARIA 1.2, "Name From: contents").
 pub fn named_from_content(role: &str) -> bool {
-    matches!(
-        role,
-        "button"
-            | "cell"
-            | "checkbox"
-            | "columnheader"
-            | "gridcell"
-            | "heading"
-            | "link"
-            | "menuitem"
-            | "menuitemcheckbox"
-            | "menuitemradio"
-            | "option"
-            | "radio"
-            | "row"
-            | "rowheader"
-            | "switch"
-            | "tab"
-            | "tooltip"
-            | "treeitem"
-    )
+    CONTENT_ROLES.contains(&role)
 }
 
 /// The role an element has without a `role` attribute, for the elements whose name rules
 /// differ (HTML-AAM); `None` for the others. `tag` is lower case.
 pub fn implicit_role(tag: &str, input_type: Option<&str>, has_href: bool) -> Option<&'static str> {
-    Some(match tag {
-        "a" | "area" if has_href => "link",
-        "button" | "summary" => "button",
-        "option" => "option",
-        "td" => "cell",
-        "th" => "columnheader",
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => "heading",
-        "select" => "combobox",
-        "textarea" => "textbox",
-        "input" => match input_type.unwrap_or("text") {
-            "button" | "submit" | "reset" | "image" => "button",
-            "checkbox" => "checkbox",
-            "radio" => "radio",
-            "range" => "slider",
-            "search" => "searchbox",
-            _ => "textbox",
-        },
-        _ => return None,
-    })
+    match tag {
+        "a" | "area" => has_href.then_some("link"),
+        "input" => Some(lookup(&INPUT_ROLES, input_type.unwrap_or("text")).unwrap_or("textbox")),
+        _ => lookup(&TAG_ROLES, tag),
+    }
 }
 
 /// The first token of a `role` attribute, lower case (later tokens are fallbacks).

@@ -9,81 +9,57 @@
 
 /// This many consecutive ASCII digits make an id look generated.
 pub const DIGIT_RUN: usize = 4;
-/// A hex token (with both digits and letters) at least this long looks generated.
+/// A hex token (with both digits and letters) at least this long looks generated, and so does
+/// a token this long that switches between letters and digits [`MIXED_SWITCHES`] times.
 pub const HEX_TOKEN: usize = 8;
-/// A token at least this long that switches between letters and digits this often...
-const MIXED_TOKEN: usize = 8;
-/// ...looks random.
+/// See [`HEX_TOKEN`].
 const MIXED_SWITCHES: usize = 4;
 
 /// True when `id` looks generated (see the module doc). Blank ids count as generated: they
 /// anchor nothing.
 pub fn looks_generated(id: &str) -> bool {
-    let id = id.trim();
-    id.is_empty()
-        || react_use_id(id)
-        || id.bytes().all(|b| b.is_ascii_digit())
-        || longest_digit_run(id) >= DIGIT_RUN
-        || id
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|t| hex_token(t) || mixed_token(t))
+    let b = id.trim().as_bytes();
+    b.is_empty()
+        || b.iter().all(u8::is_ascii_digit)
+        || id.chars().any(|c| c == '«' || c == '»')
+        || (0..b.len()).any(|i| use_id_at(&b[i..]))
+        || b.split(|c| !c.is_ascii_alphanumeric()).any(random_token)
 }
 
-/// A `useId` value of any React version from 18 on, possibly inside a longer id.
-fn react_use_id(id: &str) -> bool {
-    if id.contains('«') || id.contains('»') {
-        return true;
-    }
-    let b = id.as_bytes();
-    // `:r<base32>:` / `:R<base32>:`, and `_r_<base32>_` / `_R_<base32>_`.
-    (0..b.len()).any(|i| {
-        let rest = &b[i..];
-        match rest {
-            [b':', r, tail @ ..] if r.eq_ignore_ascii_case(&b'r') => base32_then(tail, b':'),
-            [b'_', r, b'_', tail @ ..] if r.eq_ignore_ascii_case(&b'r') => base32_then(tail, b'_'),
-            _ => false,
-        }
-    })
-}
-
-/// `tail` starts with at least one base-32 digit (`0-9a-v`, either case), then `end`.
-fn base32_then(tail: &[u8], end: u8) -> bool {
-    let n = tail
+/// `b` starts with a React `useId` value: `:r<base32>:` or `_r_<base32>_` (`R` on the
+/// server).
+fn use_id_at(b: &[u8]) -> bool {
+    let (end, rest) = match b {
+        [b':', r, rest @ ..] if r | 0x20 == b'r' => (b':', rest),
+        [b'_', r, b'_', rest @ ..] if r | 0x20 == b'r' => (b'_', rest),
+        _ => return false,
+    };
+    let n = rest
         .iter()
-        .take_while(|c| c.is_ascii_digit() || matches!(c.to_ascii_lowercase(), b'a'..=b'v'))
+        .take_while(|c| c.is_ascii_digit() || matches!(*c | 0x20, b'a'..=b'v'))
         .count();
-    n > 0 && tail.get(n) == Some(&end)
+    n > 0 && rest.get(n) == Some(&end)
 }
 
-fn longest_digit_run(id: &str) -> usize {
-    let (mut best, mut run) = (0, 0);
-    for b in id.bytes() {
-        run = if b.is_ascii_digit() { run + 1 } else { 0 };
-        best = best.max(run);
+/// A token (letters and digits) that looks random: a run of [`DIGIT_RUN`] digits, or at
+/// least [`HEX_TOKEN`] long and either hex with digits and letters (`1234abcd`; `deadbeef` is a
+/// word) or switching between letters and digits again and again (`a1b2c3d4`, `x7Kp2mQ9`).
+fn random_token(t: &[u8]) -> bool {
+    let (mut run, mut longest, mut digits, mut switches) = (0, 0, 0, 0);
+    let mut hex = true;
+    let mut last = None;
+    for c in t {
+        let digit = c.is_ascii_digit();
+        run = if digit { run + 1 } else { 0 };
+        longest = longest.max(run);
+        digits += usize::from(digit);
+        hex &= c.is_ascii_hexdigit();
+        switches += usize::from(last.is_some_and(|l| l != digit));
+        last = Some(digit);
     }
-    best
-}
-
-/// All hex digits, long, with both digits and letters (`deadbeef` is a word, `1234abcd` a hash).
-fn hex_token(t: &str) -> bool {
-    t.len() >= HEX_TOKEN
-        && t.bytes().all(|b| b.is_ascii_hexdigit())
-        && t.bytes().any(|b| b.is_ascii_digit())
-        && t.bytes().any(|b| b.is_ascii_alphabetic())
-}
-
-/// Long and switching between letters and digits again and again (`a1b2c3d4`, `x7Kp2mQ9`).
-fn mixed_token(t: &str) -> bool {
-    if t.len() < MIXED_TOKEN {
-        return false;
-    }
-    let digits = t.bytes().map(|b| b.is_ascii_digit());
-    let switches = digits
-        .clone()
-        .zip(digits.skip(1))
-        .filter(|(a, b)| a != b)
-        .count();
-    switches >= MIXED_SWITCHES
+    longest >= DIGIT_RUN
+        || (t.len() >= HEX_TOKEN
+            && ((hex && digits > 0 && digits < t.len()) || switches >= MIXED_SWITCHES))
 }
 
 #[cfg(test)]
