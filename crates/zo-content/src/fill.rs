@@ -17,7 +17,7 @@ use zo_core::outcome::FillOutcome;
 use zo_core::protocol::ActionErrorCode;
 use zo_core::toggle::parse_checked;
 
-use crate::actionable::{self, Needs};
+use crate::actionable::{self, Needs, Ready};
 use crate::dom;
 use crate::encode;
 use crate::events;
@@ -41,41 +41,122 @@ const PICKER_TYPES: [&str; 7] = [
     "range",
 ];
 
-/// Fills the element `t` finds with `value`.
+/// The kinds of control a fill writes to.
+enum Control {
+    /// Typed into: an `<input>` of a text or picker type (`ty`), or a `<textarea>`.
+    Text {
+        iface: &'static str,
+        ty: String,
+    },
+    /// A checkbox or radio button to be (un)checked.
+    Toggle {
+        want: bool,
+    },
+    Select,
+    Editable,
+}
+
+/// Fills the element `t` finds with `value`: one wait for the element to be ready, then the
+/// write.
 pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
     let el = retarget_label(t.find().await?);
-    let tag = dom::tag(&el);
-    let mut outcome = if tag == "input" {
-        let ty = dom::input_type(&el);
-        if ty == "checkbox" || ty == "radio" {
-            toggle(t, &el, &ty, value).await?
-        } else if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
-            text_like(t, &el, "HTMLInputElement", &ty, value).await?
-        } else {
-            return Err(Failure::new(
-                ActionErrorCode::Unsupported,
-                format!("cannot fill an <input type={ty}> ({})", t.quoted()),
-            ));
+    let control = control(t, &el, value)?;
+    let (typed, hit) = match control {
+        Control::Text { .. } => (true, false),
+        Control::Toggle { .. } => (false, true),
+        Control::Select => (false, false),
+        Control::Editable => (true, true),
+    };
+    let needs = Needs {
+        editable: typed,
+        hit,
+    };
+    // A toggle already in the wanted state is left alone; one that is not is clicked, on its
+    // visible label when the input itself is hidden (custom checkboxes and switches).
+    let wait = match control {
+        Control::Toggle { want } if checked(&el) == want => None,
+        Control::Toggle { .. } if !actionable::is_visible(&el) => {
+            Some(visible_label(&el).unwrap_or_else(|| el.clone()))
         }
-    } else if tag == "textarea" {
-        text_like(t, &el, "HTMLTextAreaElement", "textarea", value).await?
-    } else if tag == "select" {
-        option::fill(t, &el, value).await?
-    } else if dom::html(&el).is_content_editable() {
-        editable(t, &el, value).await?
-    } else {
-        return Err(Failure::new(
-            ActionErrorCode::NotEditable,
-            format!(
-                "{} is not an input, textarea, select or contenteditable element",
-                t.what(&el)
-            ),
-        ));
+        _ => Some(el.clone()),
+    };
+    let ready = match wait {
+        Some(w) => Some(t.ready(&w, needs).await?),
+        None => None,
+    };
+    let mut outcome = match (control, ready) {
+        (Control::Toggle { want }, ready) => toggle(t, &el, ready.as_ref(), want)?,
+        (Control::Text { iface, ty }, Some(r)) => text_like(t, &r.el, iface, &ty, value)?,
+        (Control::Select, Some(r)) => option::fill(t, &r.el, value)?,
+        (Control::Editable, Some(r)) => editable(&r.el, value)?,
+        (_, None) => return Err(Failure::internal("a fill was not waited for")),
     };
     if secret::kind(&el).is_some() {
         outcome.value = None;
     }
     Ok(Some(encode::fill(&outcome)))
+}
+
+/// What kind of control `el` is, or why it cannot be filled with `value`.
+fn control(t: &Target<'_>, el: &Element, value: &str) -> Result<Control, Failure> {
+    let tag = dom::tag(el);
+    if tag == "input" {
+        let ty = dom::input_type(el);
+        if ty == "checkbox" || ty == "radio" {
+            let want = parse_checked(value).ok_or_else(|| {
+                Failure::new(
+                    ActionErrorCode::InvalidValue,
+                    format!(
+                        "{} is not a state for a {ty}; use true/false (or on/off)",
+                        Quoted(value)
+                    ),
+                )
+            })?;
+            if ty == "radio" && !want && checked(el) {
+                return Err(Failure::new(
+                    ActionErrorCode::Unsupported,
+                    format!(
+                        "a radio button ({}) cannot be unchecked directly; choose another \
+                         option of its group",
+                        t.quoted()
+                    ),
+                ));
+            }
+            return Ok(Control::Toggle { want });
+        }
+        if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
+            let iface = "HTMLInputElement";
+            return Ok(Control::Text { iface, ty });
+        }
+        return Err(Failure::new(
+            ActionErrorCode::Unsupported,
+            format!("cannot fill an <input type={ty}> ({})", t.quoted()),
+        ));
+    }
+    if tag == "textarea" {
+        let (iface, ty) = ("HTMLTextAreaElement", tag);
+        return Ok(Control::Text { iface, ty });
+    }
+    if tag == "select" {
+        return Ok(Control::Select);
+    }
+    if dom::html(el).is_content_editable() {
+        return Ok(Control::Editable);
+    }
+    Err(Failure::new(
+        ActionErrorCode::NotEditable,
+        format!(
+            "{} is not an input, textarea, select or contenteditable element",
+            t.what(el)
+        ),
+    ))
+}
+
+fn checked(el: &Element) -> bool {
+    js_sys::Reflect::get(el, &JsValue::from_str("checked"))
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 /// A `<label>` stands for its control.
@@ -111,19 +192,13 @@ pub fn set_native_value(el: &Element, iface: &str, value: &str) -> Result<(), Fa
     Ok(())
 }
 
-async fn text_like(
+fn text_like(
     t: &Target<'_>,
     el: &Element,
     iface: &str,
     ty: &str,
     value: &str,
 ) -> Result<FillOutcome, Failure> {
-    let needs = Needs {
-        editable: true,
-        hit: false,
-    };
-    let ready = t.ready(el, needs).await?;
-    let el = &ready.el;
     let _ = dom::html(el).focus();
     set_native_value(el, iface, value)?;
     let now = dom::string_prop(el, "value").unwrap_or_default();
@@ -167,50 +242,15 @@ fn format_hint(ty: &str) -> &'static str {
     }
 }
 
-async fn toggle(
+/// Clicks the ready toggle (if it needed a change) and checks the page took it.
+fn toggle(
     t: &Target<'_>,
     el: &Element,
-    ty: &str,
-    value: &str,
+    ready: Option<&Ready>,
+    want: bool,
 ) -> Result<FillOutcome, Failure> {
-    let want = parse_checked(value).ok_or_else(|| {
-        Failure::new(
-            ActionErrorCode::InvalidValue,
-            format!(
-                "{q_value} is not a state for a {ty}; use true/false (or on/off)",
-                q_value = Quoted(value)
-            ),
-        )
-    })?;
-    let checked = |el: &Element| {
-        js_sys::Reflect::get(el, &JsValue::from_str("checked"))
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false)
-    };
-    if checked(el) != want {
-        if ty == "radio" && !want {
-            return Err(Failure::new(
-                ActionErrorCode::Unsupported,
-                format!(
-                    "a radio button ({}) cannot be unchecked directly; choose another option \
-                     of its group",
-                    t.quoted()
-                ),
-            ));
-        }
-        // Custom checkboxes and switches hide the input and show its label: click that.
-        let target = if actionable::is_visible(el) {
-            el.clone()
-        } else {
-            visible_label(el).unwrap_or_else(|| el.clone())
-        };
-        let needs = Needs {
-            editable: false,
-            hit: true,
-        };
-        let ready = t.ready(&target, needs).await?;
-        pointer::click(&ready)?;
+    if let Some(r) = ready {
+        pointer::click(r)?;
         if checked(el) != want {
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
@@ -227,13 +267,7 @@ async fn toggle(
     })
 }
 
-async fn editable(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
-    let needs = Needs {
-        editable: true,
-        hit: true,
-    };
-    let ready = t.ready(el, needs).await?;
-    let el = &ready.el;
+fn editable(el: &Element, value: &str) -> Result<FillOutcome, Failure> {
     let _ = dom::html(el).focus();
     let doc = dom::owner_document(el)?;
     if let Ok(Some(selection)) = doc.get_selection() {

@@ -1,6 +1,7 @@
-//! Choosing an option of a `<select>`: by fill (by option value or visible text) and by a
-//! click on the `<option>` itself (which has no box of its own to click). The option is
-//! selected as choosing it in the list does, and the page is told (input, change).
+//! Choosing an option of a `<select>` that is ready for it: by fill (by option value or
+//! visible text) and by a click on the `<option>` itself (which has no box of its own to
+//! click). The option is selected as choosing it in the list does, and the page is told
+//! (input, change).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
@@ -9,22 +10,14 @@ use zo_core::outcome::FillOutcome;
 use zo_core::protocol::ActionErrorCode;
 use zo_core::text::collapse_whitespace;
 
-use crate::actionable::Needs;
 use crate::dom;
 use crate::events;
 use crate::failure::Failure;
 use crate::target::Target;
 
-/// A `<select>` needs no hit test: it is set as a whole, not clicked.
-const NEEDS: Needs = Needs {
-    editable: false,
-    hit: false,
-};
-
-/// fill of a `<select>`: the option whose value, or visible text, is `value`.
-pub async fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
-    let ready = t.ready(el, NEEDS).await?;
-    let select: &HtmlSelectElement = ready.el.unchecked_ref();
+/// fill of a ready `<select>`: the option whose value, or visible text, is `value`.
+pub fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
+    let select: &HtmlSelectElement = el.unchecked_ref();
     let options = select.options();
     let opts: Vec<HtmlOptionElement> = (0..options.length())
         .filter_map(|i| options.item(i))
@@ -57,23 +50,22 @@ pub async fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutco
             ),
         ));
     };
-    apply(t, &ready.el, option)
+    apply(t, el, option)
 }
 
-/// click on an `<option>`: selects it in its `<select>`, as choosing it in the list does.
-pub async fn choose(t: &Target<'_>, option: &Element) -> Result<(), Failure> {
-    let Ok(Some(select)) = option.closest("select") else {
-        return Err(Failure::new(
+/// The `<select>` a click on `option` chooses in.
+pub fn select_of(t: &Target<'_>, option: &Element) -> Result<Element, Failure> {
+    match option.closest("select") {
+        Ok(Some(select)) => Ok(select),
+        _ => Err(Failure::new(
             ActionErrorCode::Unsupported,
             format!("{} is an <option> outside any <select>", t.quoted()),
-        ));
-    };
-    let ready = t.ready(&select, NEEDS).await?;
-    apply(t, &ready.el, option.unchecked_ref()).map(|_| ())
+        )),
+    }
 }
 
-/// Selects `option` of `select_el` and tells the page (input, change).
-fn apply(
+/// Selects `option` of `select_el` (ready) and tells the page (input, change).
+pub fn apply(
     t: &Target<'_>,
     select_el: &Element,
     option: &HtmlOptionElement,

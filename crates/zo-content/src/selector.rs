@@ -24,9 +24,16 @@ extern "C" {
     pub fn escape_ident(ident: &str) -> String;
 }
 
-/// `[name="value"]`, as `zo_core::css::attribute_equals` writes it.
-fn attribute_equals(name: &str, value: &str) -> String {
-    format!("[{}={}]", escape_ident(name), quote_string(value))
+/// `prefix[name="value"]`, the attribute test as `zo_core::css::attribute_equals` writes it
+/// (`name` needs no escaping: it is one of ours).
+fn with_attr(prefix: &str, name: &str, value: &str) -> String {
+    let mut s = String::from(prefix);
+    s.push('[');
+    s.push_str(name);
+    s.push('=');
+    s.push_str(&quote_string(value));
+    s.push(']');
+    s
 }
 
 /// Attributes that name an element for tests, most common first.
@@ -64,7 +71,7 @@ fn in_tree(el: &Element, roots: &[Root]) -> Option<String> {
         let tag = escape_ident(&dom::tag(el));
         let typed = el
             .get_attribute("type")
-            .map(|t| format!("{tag}{}", attribute_equals("type", &t)));
+            .map(|t| with_attr(&tag, "type", &t));
         let scoped = own.iter().cloned().chain(typed).chain([tag]);
         if let Some(c) = scoped
             .map(|c| format!("{a} {c}"))
@@ -104,24 +111,24 @@ fn anchors(el: &Element) -> Vec<String> {
     }
     for name in TEST_ID_ATTRS {
         if let Some(v) = attr(name) {
-            out.push(attribute_equals(name, &v));
-            out.push(format!("{tag}{}", attribute_equals(name, &v)));
+            out.push(with_attr("", name, &v));
+            out.push(with_attr(&tag, name, &v));
         }
     }
     if let Some(v) = attr("name") {
-        out.push(format!("{tag}{}", attribute_equals("name", &v)));
+        out.push(with_attr(&tag, "name", &v));
     }
-    let role = attr("role").map(|r| attribute_equals("role", &r));
+    let role = attr("role").map(|r| with_attr(&tag, "role", &r));
     for name in ["aria-label", "title", "placeholder", "alt"] {
         if let Some(v) = attr(name) {
-            out.push(format!("{tag}{}", attribute_equals(name, &v)));
+            out.push(with_attr(&tag, name, &v));
             if let Some(r) = &role {
-                out.push(format!("{tag}{r}{}", attribute_equals(name, &v)));
+                out.push(with_attr(r, name, &v));
             }
         }
     }
     if let (Some(v), "a") = (attr("href"), tag.as_str()) {
-        out.push(format!("a{}", attribute_equals("href", &v)));
+        out.push(with_attr("a", "href", &v));
     }
     out
 }
