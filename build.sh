@@ -149,11 +149,12 @@ build_extension() {
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
     cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${release[@]}"
-  # The panel, which carries the Markdown parser, is built for size: the `panel` profile
-  # (opt-level z), std's smaller algorithms (optimize_for_size) and extra wasm-opt passes below.
+  # The panel, which carries the Markdown parser, and the content module, which ships into
+  # every co-browsed page, are built for size: the `size` profile (opt-level z), std's smaller
+  # algorithms (optimize_for_size) and extra wasm-opt passes below.
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
-    cargo build --profile panel --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
-    -Zbuild-std-features=optimize_for_size -p zo-panel
+    cargo build --profile size --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
+    -Zbuild-std-features=optimize_for_size -p zo-panel -p zo-content
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.
@@ -166,7 +167,7 @@ build_extension() {
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   for crate in "${WASM_CRATES[@]}"; do
-    if [ "$crate" = zo-panel ]; then
+    if [ "$(wasm_profile "$crate")" = size ]; then
       # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
       optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
     else
@@ -184,7 +185,7 @@ build_extension() {
 # The cargo profile a wasm crate is built with (its output directory too).
 wasm_profile() {
   case "$1" in
-    zo-panel) echo panel ;;
+    zo-panel | zo-content) echo size ;;
     *) echo release ;;
   esac
 }
