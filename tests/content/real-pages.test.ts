@@ -53,6 +53,9 @@ type Outcome = { acts: Reply[]; disabled: Reply[]; clicks: Record<string, number
 
 /** Runs both batches with build `kind` on copy `side`, replies with the side neutralized. */
 async function runOn(page: Page, kind: string, side: string): Promise<Outcome> {
+  // The copy's scroll container at the top of the window: its button is inside the window's
+  // viewport, below the container's visible edge, over the table that follows it.
+  await page.evaluate((s) => document.querySelector(`${s} .scroll-box`)!.scrollIntoView(), side);
   const acts = batch('acts', side, ACTS);
   const disabled = batch('disabled', side, DISABLED);
   const neutral = (r: Reply[], actions: Array<{ type: string }>) =>
