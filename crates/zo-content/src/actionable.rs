@@ -28,7 +28,7 @@ use crate::target::Target;
 pub struct Needs {
     /// Text can be typed into it (fill of inputs and textareas).
     pub editable: bool,
-    /// The pointer must reach it (click, select, contenteditable).
+    /// The pointer must reach it (click, a toggle, contenteditable).
     pub hit: bool,
 }
 
