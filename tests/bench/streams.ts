@@ -1,5 +1,5 @@
 // The Zo streams the pipeline benchmark feeds: recorded from `zo-dev serve` (its scenario
-// generator writes the live event shapes of design.md section 3: lifecycle chunks, the
+// generator writes the live event shapes (ARCHITECTURE.md, "Zo's answer on the wire"): lifecycle chunks, the
 // FrontendModelRequest echo, PartStart/PartDelta/PartEnd events with word-sized tokens,
 // FinalResultEvent, `completed`), plus one stream made of a single 10 MB event, built here in
 // the same live shape (zo-dev streams long answers as many deltas, never as one event).

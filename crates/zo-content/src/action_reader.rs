@@ -3,8 +3,8 @@
 //! action exactly as `from_canonical` does, with the same [`EntryError`] reasons, without serde.
 
 use wasm_bindgen::JsValue;
-use zo_core::action::Action;
-use zo_core::canonical::{from_canonical_fields, EntryError, EntryFields, FieldValue};
+use zo_core::answer::{from_canonical_fields, EntryError, EntryFields, FieldValue};
+use zo_core::wire::Action;
 
 use crate::js_json;
 

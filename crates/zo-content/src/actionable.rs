@@ -13,7 +13,7 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, EventTarget};
-use zo_core::protocol::ActionErrorCode;
+use zo_core::wire::ActionErrorCode;
 
 use crate::composed;
 use crate::dom;

@@ -1,18 +1,19 @@
 //! The `ContentToWorker` replies as JSON text, field for field what serde writes for
-//! `zo_core::protocol::ContentToWorker` (type tag first, camelCase fields, absent options
-//! left out), and the `value` each action reports (the shapes of `zo_core::outcome`).
+//! `zo_core::wire::ContentToWorker` (type tag first, camelCase fields, absent options
+//! left out), and the `value` each action reports (the shapes of `zo_core::wire`).
 //!
 //! Values keep the key order they had when they were built as `serde_json::Value` (sorted).
 //!
-//! An action's `value` and settle time travel beside `zo_core::batch::BatchRun` (which only
-//! tracks statuses) as [`Finished`], the value already written as [`Json`]; the `value` and
-//! `settle_ms` fields of the `ActionResult`s given here are not read.
+//! An action's `value` and settle time travel beside `zo_core::cobrowse::BatchRun` (which
+//! only tracks statuses) as [`Finished`], the value already written as [`Json`]; the `value`
+//! and `settle_ms` fields of the `ActionResult`s given here are not read.
 
-use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
-use zo_core::policy::facts::{FormFacts, TargetFacts};
-use zo_core::protocol::{ActionError, ActionResult};
-use zo_core::snapshot::{PageSnapshot, SnapshotElement};
-use zo_core::text::Capped;
+use zo_core::page::Capped;
+use zo_core::wire::{
+    ActionError, ActionResult, FillOutcome, PageSnapshot, ScrollOutcome, SnapshotElement,
+    WaitOutcome,
+};
+use zo_core::wire::{FormFacts, TargetFacts};
 
 use crate::json::{Json, Obj};
 

@@ -1,16 +1,14 @@
 //! Runs action batches: one batch at a time, actions in order, each reported as `running`,
 //! checked with the worker ([`crate::guard`]: it runs only when allowed) and then reported with
 //! its final status; the first failure, refusal or a cancel skips the rest (bookkeeping in
-//! `zo_core::batch`). navigate belongs to the worker and is refused here.
+//! `zo_core::cobrowse`). navigate belongs to the worker and is refused here.
 
 use std::cell::RefCell;
 
 use futures::channel::oneshot;
 use futures::future::{select, Either};
-use zo_core::action::Action;
-use zo_core::batch::BatchRun;
-use zo_core::outcome::WaitOutcome;
-use zo_core::protocol::{ActionError, ActionErrorCode, ActionResult};
+use zo_core::cobrowse::BatchRun;
+use zo_core::wire::{Action, ActionError, ActionErrorCode, ActionResult, WaitOutcome};
 
 use crate::encode::{self, Finished};
 use crate::failure::Failure;

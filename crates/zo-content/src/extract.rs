@@ -5,16 +5,15 @@
 //!
 //! What a secret field (password, payment card detail, one-time code) holds never leaves the
 //! page: on such a field only what describes it can be read
-//! (`zo_core::secret_field::readable_on_secret`), anything else is refused with an
+//! (`zo_core::page::secret_field::readable_on_secret`), anything else is refused with an
 //! `unsupported` error; markup (`outerHTML`, `innerHTML`) of any element comes with the values
 //! of the secret fields in it blanked.
 
 use wasm_bindgen::JsValue;
 use web_sys::Element;
-use zo_core::action::Quoted;
-use zo_core::protocol::ActionErrorCode;
-use zo_core::secret_field::{self, SecretKind};
-use zo_core::text::{cap, EXTRACT_MAX_CHARS};
+use zo_core::page::secret_field::{self, SecretKind};
+use zo_core::page::{cap, EXTRACT_MAX_CHARS};
+use zo_core::wire::{ActionErrorCode, Quoted};
 
 use crate::dom;
 use crate::encode;

@@ -1,5 +1,5 @@
 //! The facts about an action's element that the worker's policy decides on
-//! (`zo_core::policy::TargetFacts`): read from the DOM as the browser resolved it, never from
+//! (`zo_core::wire::TargetFacts`): read from the DOM as the browser resolved it, never from
 //! the model's words. Facts only; every decision is zo-core's.
 //!
 //! A form's own properties are read through its prototype's getters: a field named `action`
@@ -10,10 +10,8 @@ use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
-use zo_core::action::Action;
-use zo_core::policy::facts::{FieldFacts, FormFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
-use zo_core::policy::TargetFacts;
-use zo_core::text::short_label;
+use zo_core::page::short_label;
+use zo_core::wire::{Action, FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 
 use crate::dom::{self, string_prop};
 use crate::{composed, name, selector, tree};

@@ -2,7 +2,7 @@
 //! Every DOM error ends up here; nothing in the content module panics.
 
 use wasm_bindgen::JsValue;
-use zo_core::protocol::{ActionError, ActionErrorCode};
+use zo_core::wire::{ActionError, ActionErrorCode};
 
 /// A failed action step.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -12,10 +12,8 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
-use zo_core::action::Quoted;
-use zo_core::outcome::FillOutcome;
-use zo_core::protocol::ActionErrorCode;
-use zo_core::toggle::parse_checked;
+use zo_core::page::parse_checked;
+use zo_core::wire::{ActionErrorCode, FillOutcome, Quoted};
 
 use crate::actionable::{self, Needs, Ready};
 use crate::dom;

@@ -10,8 +10,7 @@ use std::cell::RefCell;
 use futures::channel::oneshot;
 use futures::future::{select, Either};
 use futures::pin_mut;
-use zo_core::action::Action;
-use zo_core::protocol::ActionErrorCode;
+use zo_core::wire::{Action, ActionErrorCode};
 
 use crate::failure::Failure;
 use crate::reply::Reply;

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use wasm_bindgen::{JsCast, JsValue};
-use zo_core::canonical::FieldValue;
+use zo_core::answer::FieldValue;
 
 /// A JSON object (`{...}`; not an array, not null).
 pub fn is_object(v: &JsValue) -> bool {

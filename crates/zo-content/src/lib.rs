@@ -9,11 +9,6 @@
 //!   see [`guard`]);
 //! - `version()`: the crate version.
 
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
 pub mod action_reader;
 pub mod actionable;
 #[cfg(target_arch = "wasm32")]
@@ -52,7 +47,7 @@ pub mod turn;
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
-use zo_core::protocol::WorkerToContent;
+use zo_core::wire::WorkerToContent;
 
 use crate::reply::Reply;
 

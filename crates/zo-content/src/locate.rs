@@ -14,8 +14,7 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, MutationObserver, MutationObserverInit, Node, ShadowRoot};
-use zo_core::action::Quoted;
-use zo_core::protocol::ActionErrorCode;
+use zo_core::wire::{ActionErrorCode, Quoted};
 
 use crate::dict::Dict;
 use crate::dom;

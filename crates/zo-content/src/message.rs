@@ -1,17 +1,15 @@
 //! Reading a `WorkerToContent` message from its JSON text without serde: the page's
 //! `JSON.parse` reads the text, then each field is checked as serde would for
-//! `zo_core::protocol::WorkerToContent` (type tag, camelCase fields, `null` for an absent
+//! `zo_core::wire::WorkerToContent` (type tag, camelCase fields, `null` for an absent
 //! option, other fields ignored). Actions are read in canonical form by [`crate::action_reader`].
 
 use wasm_bindgen::JsValue;
-use zo_core::action::Quoted;
-use zo_core::canonical::EntryError;
-use zo_core::protocol::WorkerToContent;
+use zo_core::answer::{EntryError, FieldValue};
+use zo_core::wire::{Quoted, WorkerToContent};
 
 use crate::action_reader;
 use crate::failure::js_message;
 use crate::js_json;
-use zo_core::canonical::FieldValue;
 
 /// Why a message could not be read.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -110,7 +108,7 @@ fn optional_u32(msg: &JsValue, field: &'static str) -> Result<Option<u32>, Messa
     }
 }
 
-fn actions(v: &JsValue) -> Result<Vec<zo_core::action::Action>, MessageError> {
+fn actions(v: &JsValue) -> Result<Vec<zo_core::wire::Action>, MessageError> {
     if v.is_undefined() {
         return Err(MessageError::MissingField("actions"));
     }

@@ -1,5 +1,5 @@
 //! Accessible names over the composed tree, for snapshot labels and the facts an action is
-//! checked on. Which source names an element, in which order, is `zo_core::accessible_name`;
+//! checked on. Which source names an element, in which order, is `zo_core::page::accessible_name`;
 //! this walks the DOM for each: aria-labelledby (in the element's own tree), aria-label, the
 //! `<label>`s of a form control, `alt`, a submit button's value, the content as rendered (a
 //! host's shadow tree, what is slotted into it, a slot's fallback; hidden parts skipped,
@@ -10,7 +10,7 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node, Window};
-use zo_core::accessible_name::{
+use zo_core::page::accessible_name::{
     choose, default_button_label, explicit_role, implicit_role, sources, FlatText, Source,
 };
 

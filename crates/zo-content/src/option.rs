@@ -5,10 +5,8 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
-use zo_core::action::Quoted;
-use zo_core::outcome::FillOutcome;
-use zo_core::protocol::ActionErrorCode;
-use zo_core::text::collapse_whitespace;
+use zo_core::page::collapse_whitespace;
+use zo_core::wire::{ActionErrorCode, FillOutcome, Quoted};
 
 use crate::dom;
 use crate::events;

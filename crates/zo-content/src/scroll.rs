@@ -4,8 +4,7 @@
 //! its window.
 
 use web_sys::{Element, ScrollToOptions, Window};
-use zo_core::action::Direction;
-use zo_core::outcome::{at_scroll_end, ScrollOutcome};
+use zo_core::wire::{at_scroll_end, Direction, ScrollOutcome};
 
 use crate::composed;
 use crate::dict::Dict;

@@ -1,11 +1,11 @@
 //! Secret fields as the page declares them (passwords, payment card details, one-time codes;
-//! the rule is `zo_core::secret_field`), and markup with their values blanked. The page is
+//! the rule is `zo_core::page::secret_field`), and markup with their values blanked. The page is
 //! never changed: blanking happens on a copy in an inert document, where no script, custom
 //! element or image load of the page runs.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
-use zo_core::secret_field::{self, SecretKind};
+use zo_core::page::secret_field::{self, SecretKind};
 
 use crate::dom;
 use crate::failure::Failure;

@@ -1,5 +1,5 @@
 //! Unique CSS selectors for elements, preferring anchors that survive a reload or a
-//! re-render: the id (unless it looks generated: `zo_core::generated_id`), a test id, `name`,
+//! re-render: the id (unless it looks generated: `zo_core::page::looks_generated`), a test id, `name`,
 //! `aria-label`, the role with what names it (`title`, `placeholder`, `alt`; a link's
 //! `href`); then one of those under the nearest ancestor that has a stable unique anchor
 //! (`[data-testid="cart"] button`); a structural `>` path with `:nth-of-type` (from that
@@ -10,21 +10,20 @@
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
-use zo_core::css::quote_string;
-use zo_core::generated_id::looks_generated;
+use zo_core::page::{looks_generated, quote_string};
 
 use crate::dom;
 use crate::locate::{self, count_in, query_in, Root, PIERCE};
 
 #[wasm_bindgen]
 extern "C" {
-    /// The browser's `CSS.escape()`: the algorithm `zo_core::css::escape_ident` implements,
+    /// The browser's `CSS.escape()`: the algorithm `zo_core::page::escape_ident` implements,
     /// without its code in the module.
     #[wasm_bindgen(js_namespace = CSS, js_name = escape)]
     pub fn escape_ident(ident: &str) -> String;
 }
 
-/// `prefix[name="value"]`, the attribute test as `zo_core::css::attribute_equals` writes it
+/// `prefix[name="value"]`, the attribute test as `zo_core::page::attribute_equals` writes it
 /// (`name` needs no escaping: it is one of ours).
 fn with_attr(prefix: &str, name: &str, value: &str) -> String {
     let mut s = String::from(prefix);

@@ -1,13 +1,13 @@
 //! Letting the page settle after an action that changes it (click, fill, scroll), so the next
 //! action sees what the page made of it: a yield to the event loop (tasks the action queued
 //! run, such as a framework's scheduled render), then animation frames until one passes
-//! without a DOM change in any searched root, bounded (the rule is `zo_core::settle`). No
+//! without a DOM change in any searched root, bounded (the rule is `zo_core::page::Settle`). No
 //! fixed sleeps: a quiet page settles within two frames.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
-use zo_core::settle::{Settle, Step};
+use zo_core::page::{Settle, SettleStep};
 
 use crate::dom;
 use crate::locate::{self, Observer};
@@ -25,7 +25,7 @@ pub async fn settle() -> Option<u32> {
     let mut settle = Settle::new(start);
     loop {
         dom::animation_frame(&win).await;
-        if let Step::Settled(ms) = settle.frame(dom::now(), changed.replace(false)) {
+        if let SettleStep::Settled(ms) = settle.frame(dom::now(), changed.replace(false)) {
             return Some(ms);
         }
     }

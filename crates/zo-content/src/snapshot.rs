@@ -7,10 +7,10 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
-use zo_core::snapshot::{PageSnapshot, SnapshotElement};
-use zo_core::text::{
+use zo_core::page::{
     budget_text, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS,
 };
+use zo_core::wire::{PageSnapshot, SnapshotElement};
 
 use crate::actionable;
 use crate::dom;

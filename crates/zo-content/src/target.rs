@@ -4,7 +4,7 @@
 //! about it name the selector the same way everywhere.
 
 use web_sys::Element;
-use zo_core::action::Quoted;
+use zo_core::wire::Quoted;
 
 use crate::actionable::{self, Needs, Ready};
 use crate::dom;

@@ -2,7 +2,7 @@
 //! prints one JSON line.
 //!
 //! - `stream DELTAS RUNS < answer.md`: streams the answer through
-//!   [`zo_core::markdown::MarkdownStream`] in DELTAS pieces; total time and the time of the
+//!   [`zo_core::ui::markdown::MarkdownStream`] in DELTAS pieces; total time and the time of the
 //!   first and last 1 000 deltas (medians of RUNS).
 //! - `whole RUNS < answer.md`: zo-core's renderer vs pulldown-cmark's own HTML writer
 //!   (`pulldown_cmark::html::push_html`, same options) on the whole answer, runs interleaved.
@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use pulldown_cmark::{html::push_html, Options, Parser};
 use serde_json::{json, Value};
-use zo_core::markdown::{render_html, Blocks, MarkdownStream};
+use zo_core::ui::markdown::{render_html, Blocks, MarkdownStream};
 
 #[path = "../tests/common/hostile.rs"]
 mod hostile;

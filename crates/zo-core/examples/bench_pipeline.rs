@@ -1,6 +1,6 @@
 //! Benchmark driver (tests/bench/pipeline.ts runs it): the stream pipeline natively, as a
 //! reference for the wasm build. Reads an SSE body from stdin, pushes it through
-//! [`zo_core::pipeline::StreamPipeline`] (Ask mode) in CHUNK-byte pieces (0: all at once) and
+//! [`zo_core::stream::StreamPipeline`] (Ask mode) in CHUNK-byte pieces (0: all at once) and
 //! prints, as one JSON line, the median milliseconds of RUNS runs and the final text length.
 //!
 //! `cargo run --release -p zo-core --example bench_pipeline -- CHUNK RUNS < stream.sse`
@@ -8,8 +8,8 @@
 use std::io::Read;
 use std::time::Instant;
 
-use zo_core::pipeline::StreamPipeline;
-use zo_core::protocol::Mode;
+use zo_core::stream::StreamPipeline;
+use zo_core::wire::Mode;
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);

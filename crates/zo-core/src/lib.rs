@@ -1,56 +1,61 @@
 //! zo-core: the sans-IO heart of Zo Co-browse.
 //!
-//! Everything that can be decided without a browser lives here: the action protocol, the
-//! messages the three wasm modules exchange, Server-Sent Events parsing, Zo event decoding,
-//! stream assembly, the retry policy, prompts, history and rendering decisions. Bytes or
-//! messages go in, events or commands come out; the wasm crates only move data.
+//! Everything that can be decided without a browser lives here: bytes or messages go in,
+//! updates, decisions or commands come out, and the wasm crates (worker, content module, side
+//! panel) only move data between these types and chrome.*, fetch and the DOM. It is organized in
+//! wings, one concept each; a wing's files are private and the wing re-exports what other
+//! crates use (a few function families stay namespaces, such as [`cobrowse::prompt`] and
+//! [`ui::markdown`]):
+//!
+//! | wing | owns |
+//! |---|---|
+//! | [`wire`] | messages between the panel, worker, content module and extension pages; actions, outcomes, snapshots, settings, the API key |
+//! | [`stream`] | one answer: UTF-8, SSE, Zo events, assembly, tools, diagnostics, retry and resume, behind [`stream::StreamPipeline`] |
+//! | [`answer`] | what an answer means in Co-browse: canonical and lenient action readings, envelopes, the action-JSON gate |
+//! | [`cobrowse`] | the Co-browse loop ([`cobrowse::Cobrowse`]), action batch bookkeeping, prompts |
+//! | [`trust`] | the containment policy, which senders the worker serves, which tab a request may touch, sites |
+//! | [`ui`] | the panel without a DOM: turns, history, view decisions, approval cards, options form, Markdown |
+//! | [`page`] | facts about pages: text budgets, CSS escaping, toggle words, secret fields, accessible-name rules, generated ids, settling |
+//!
+//! A streamed answer, as the worker drives it (bytes in, updates out):
+//!
+//! ```
+//! use zo_core::stream::{StreamPipeline, StreamUpdate};
+//! use zo_core::wire::{FinalStatus, Mode};
+//!
+//! let mut pipeline = StreamPipeline::new(Mode::Ask);
+//! let body = concat!(
+//!     "event: PartStartEvent\n",
+//!     "data: {\"index\":0,\"part\":{\"part_kind\":\"text\",\"content\":\"Hel\"},",
+//!     "\"event_kind\":\"part_start\",\"metadata\":{\"zmid\":\"m1\"}}\n\n",
+//!     "event: PartDeltaEvent\n",
+//!     "data: {\"index\":0,\"delta\":{\"part_delta_kind\":\"text\",",
+//!     "\"content_delta\":\"lo\"},\"event_kind\":\"part_delta\"}\n\n",
+//!     "event: completed\ndata: {\"status\":\"succeeded\"}\n\n",
+//! );
+//! let mut shown = String::new();
+//! // Any chunking gives the same updates: here, 7 bytes at a time.
+//! for chunk in body.as_bytes().chunks(7) {
+//!     for update in pipeline.push_bytes(chunk) {
+//!         if let StreamUpdate::Answer(delta) = update {
+//!             shown.push_str(&delta);
+//!         }
+//!     }
+//! }
+//! let result = pipeline.finish();
+//! assert_eq!(shown, "Hello");
+//! assert_eq!((result.status, result.text.as_str()), (FinalStatus::Succeeded, "Hello"));
+//! ```
+//!
+//! The Co-browse loop works the same way: the worker feeds [`cobrowse::Cobrowse`] what happened
+//! (a snapshot, Zo's answer, a batch's results, the user's approval) and carries out the
+//! [`cobrowse::Command`]s it returns (take a snapshot, ask Zo, run a batch, navigate, ask the
+//! user, finish).
 
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
-pub mod accessible_name;
-pub mod action;
-pub mod action_json;
-pub mod answer_gate;
-pub mod api_key;
-pub mod assembler;
-pub mod base_url;
-pub mod batch;
-pub mod canonical;
-pub mod chat;
+pub mod answer;
 pub mod cobrowse;
-pub mod css;
-pub mod diagnostics;
-pub mod envelope;
-pub mod events;
-pub mod generated_id;
-pub mod history;
-pub mod markdown;
-pub mod normalize;
-pub mod options_form;
-pub mod outcome;
-pub mod page_messages;
-pub mod pipeline;
-pub mod policy;
-pub mod prompt;
-pub mod prose_filter;
-pub mod protocol;
-pub mod resume;
-pub mod retry;
-pub mod schema;
-pub mod secret_field;
-pub mod sender;
-pub mod settings;
-pub mod settle;
-pub mod site;
-pub mod snapshot;
-pub mod sse;
-pub mod tab_reach;
-pub mod text;
-pub mod toggle;
-pub mod tools;
-pub mod trust_view;
-pub mod utf8;
-pub mod view;
+pub mod page;
+pub mod stream;
+pub mod trust;
+pub mod ui;
+pub mod wire;

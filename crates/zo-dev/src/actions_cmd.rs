@@ -2,11 +2,11 @@
 //! contract test (`tests/contract/actions.test.ts`).
 //!
 //! - `zo-dev actions [FILE|-]` reads ONE complete model answer (stdin when FILE is `-` or
-//!   absent; invalid UTF-8 is replaced with U+FFFD), runs `zo_core::envelope::parse_answer` and
+//!   absent; invalid UTF-8 is replaced with U+FFFD), runs `zo_core::answer::parse_answer` and
 //!   prints one JSON object on one line:
 //!   `{"actions":[canonical...],"dropped":[{"entry":...,"reason":"..."}],"text":"...","reasoning":"..."|null}`.
 //! - `zo-dev actions --check [FILE|-]` reads a JSON ARRAY of entries and judges each one
-//!   strictly against the canonical form (`zo_core::canonical::from_canonical`, the same rules as
+//!   strictly against the canonical form (`zo_core::answer::from_canonical`, the same rules as
 //!   `Action`'s `Deserialize`). It prints one JSON array on one line, one object per entry in
 //!   input order: `{"valid":true,"canonical":ACTION,"reason":null}` or
 //!   `{"valid":false,"canonical":null,"reason":"..."}`; `canonical` is the action re-serialized
@@ -21,10 +21,8 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 use serde_json::Value;
-use zo_core::action::Action;
-use zo_core::canonical::from_canonical;
-use zo_core::envelope::parse_answer;
-use zo_core::normalize::Dropped;
+use zo_core::answer::{from_canonical, parse_answer, Dropped};
+use zo_core::wire::Action;
 
 const HELP: &str = "\
 usage: zo-dev actions [FILE|-]

@@ -7,11 +7,6 @@
 //!   through zo-core.
 //! - `zo-dev serve [--port P] [--key K] [--ttl SECS]`: a local Zo-compatible server.
 
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
 use std::process::ExitCode;
 
 mod actions_cmd;

@@ -1,5 +1,5 @@
 //! `zo-dev markdown`: the HTML the side panel shows for a Markdown answer, without a browser
-//! (zo-core's renderer: `zo_core::markdown`).
+//! (zo-core's renderer: `zo_core::ui::markdown`).
 //!
 //! - `zo-dev markdown [FILE|-]` reads one answer (stdin when FILE is `-` or absent; invalid
 //!   UTF-8 is replaced with U+FFFD) and prints its blocks, one top-level Markdown block per
@@ -18,7 +18,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use zo_core::markdown::{render_blocks, Blocks, MarkdownStream};
+use zo_core::ui::markdown::{render_blocks, Blocks, MarkdownStream};
 
 const HELP: &str = "\
 usage: zo-dev markdown [FILE|-] [--deltas N]

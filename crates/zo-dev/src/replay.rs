@@ -11,11 +11,8 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use zo_core::diagnostics::Diagnostics;
-use zo_core::events::decode;
-use zo_core::pipeline::StreamPipeline;
-use zo_core::protocol::Mode;
-use zo_core::sse::{SseOutput, SseParser};
+use zo_core::stream::{decode, Diagnostics, SseOutput, SseParser, StreamPipeline};
+use zo_core::wire::Mode;
 
 const USAGE: &str = "usage: zo-dev replay [FILE|-] [--chunk N] [--emit sse|events|final] [--mode cobrowse|ask|summarize|extract|research|visual]";
 

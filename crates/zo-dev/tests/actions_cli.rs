@@ -1,5 +1,7 @@
 //! `zo-dev actions` and `zo-dev actions --check`, run as the built binary.
 
+#![cfg(test)]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

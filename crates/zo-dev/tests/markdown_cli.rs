@@ -1,5 +1,7 @@
 //! `zo-dev markdown`, run as the built binary: whole, streamed in deltas, and JSON lines.
 
+#![cfg(test)]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -1,5 +1,7 @@
 //! `zo-dev replay` end to end on the recorded streams in tests/fixtures/streams.
 
+#![cfg(test)]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

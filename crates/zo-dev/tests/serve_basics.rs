@@ -1,5 +1,7 @@
 //! `zo-dev serve`: command line, routes, Bearer check, CORS and the request log.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{Server, PATIENCE};

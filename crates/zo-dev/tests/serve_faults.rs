@@ -1,5 +1,7 @@
 //! `zo-dev serve`: every fault, `times`/`key`, and the client-closed-early record.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{assemble, read_until, Server};

@@ -2,6 +2,7 @@
 //! it: the pure modules are included by path, their frames fed through zo-core's
 //! `StreamPipeline` in several chunk sizes give back the scenario's answer.
 
+#![cfg(test)]
 #![allow(dead_code)]
 
 #[path = "../src/serve/fault_frames.rs"]
@@ -15,8 +16,8 @@ mod tokens;
 
 use frames::{Frame, StreamContext};
 use scenario::{answer, Scenario};
-use zo_core::pipeline::StreamPipeline;
-use zo_core::protocol::{FinalStatus, Mode};
+use zo_core::stream::StreamPipeline;
+use zo_core::wire::{FinalStatus, Mode};
 
 fn bytes(frames: &[Frame]) -> Vec<u8> {
     frames
@@ -26,7 +27,7 @@ fn bytes(frames: &[Frame]) -> Vec<u8> {
         .into_bytes()
 }
 
-fn feed(mode: Mode, body: &[u8], chunk: usize) -> zo_core::protocol::FinalResult {
+fn feed(mode: Mode, body: &[u8], chunk: usize) -> zo_core::wire::FinalResult {
     let mut pipeline = StreamPipeline::new(mode);
     for piece in body.chunks(chunk) {
         pipeline.push_bytes(piece);

@@ -3,13 +3,14 @@
 //! every transport fault; failures end as Failed or Incomplete; a cut attempt followed by a
 //! retry loses and duplicates nothing.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{Response, Server};
 use serde_json::json;
-use zo_core::action::Action;
-use zo_core::pipeline::StreamPipeline;
-use zo_core::protocol::{FinalResult, FinalStatus, Mode};
+use zo_core::stream::StreamPipeline;
+use zo_core::wire::{Action, FinalResult, FinalStatus, Mode};
 
 fn run(pipeline: &mut StreamPipeline, r: &Response) -> FinalResult {
     if let Some(id) = r.header("x-conversation-id") {

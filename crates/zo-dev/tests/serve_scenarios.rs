@@ -1,5 +1,7 @@
 //! `zo-dev serve`: every scenario, streamed (parsed by zo-core's SSE parser) and not.
 
+#![cfg(test)]
+
 mod common;
 
 use common::{assemble, Event, Server};

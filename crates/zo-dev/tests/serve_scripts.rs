@@ -1,6 +1,8 @@
 //! `zo-dev serve`: Co-browse scripts (`POST /__script`, `[[zo:script=NAME]]`, steps per
 //! conversation).
 
+#![cfg(test)]
+
 mod common;
 
 use common::{assemble, Server};

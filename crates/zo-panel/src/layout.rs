@@ -4,7 +4,7 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlSelectElement, HtmlTextAreaElement};
-use zo_core::protocol::Mode;
+use zo_core::wire::Mode;
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
 

@@ -8,11 +8,6 @@
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
 
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
 pub mod auto_scroll;
 pub mod dom;
 pub mod host;
@@ -23,11 +18,9 @@ pub mod panel;
 
 use gloo_timers::callback::Interval;
 use wasm_bindgen::prelude::*;
-use zo_core::history::History;
-use zo_core::page_messages::WorkerToPage;
-use zo_core::protocol::WorkerToPanel;
-use zo_core::sender::{self, SenderFacts};
-use zo_core::settings::SettingsView;
+use zo_core::trust::sender::{self, SenderFacts};
+use zo_core::ui::History;
+use zo_core::wire::{SettingsView, WorkerToPage, WorkerToPanel};
 
 use crate::dom::Listener;
 use crate::host::{from_js, Host};

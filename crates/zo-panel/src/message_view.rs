@@ -4,10 +4,8 @@
 //! [`blocks`]), the progress indicator with its timer, an error card and a footer with Copy.
 
 use web_sys::{Document, Element};
-use zo_core::chat::{self, Change};
-use zo_core::history::{Message, MessageStatus, Role};
-use zo_core::markdown;
-use zo_core::view::{self, Indicator};
+use zo_core::ui::view::{self, Indicator};
+use zo_core::ui::{self, markdown, Change, Message, MessageStatus, Role};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
 use blocks::AnswerBlocks;
@@ -173,11 +171,11 @@ impl MessageView {
         for (i, tool) in message.tools.iter().enumerate() {
             view.show_tool(i, tool)?;
         }
-        view.show_scope(&zo_core::trust_view::scope_chips(&message.scope))?;
-        for (i, row) in chat::timeline_rows(message).iter().enumerate() {
+        view.show_scope(&zo_core::ui::scope_chips(&message.scope))?;
+        for (i, row) in ui::timeline_rows(message).iter().enumerate() {
             view.show_row(i, row)?;
         }
-        for (i, card) in chat::stored_cards(message).iter().enumerate() {
+        for (i, card) in ui::stored_cards(message).iter().enumerate() {
             view.show_card(i, card)?;
         }
         for (i, note) in message.notes.iter().enumerate() {
@@ -185,7 +183,7 @@ impl MessageView {
         }
         view.blocks
             .replace(&markdown::render_blocks(&message.text))?;
-        if let Some(card) = chat::stored_error_card(message) {
+        if let Some(card) = ui::stored_error_card(message) {
             view.show_error(&card);
         }
         view.finish(message.status, message.elapsed_ms);

@@ -16,9 +16,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::api_key::ApiKey;
-use zo_core::options_form::{self, Choice, FormFields, FormValues};
-use zo_core::settings::Settings;
+use zo_core::ui::options_form::{self, Choice, FormFields, FormValues};
+use zo_core::wire::{ApiKey, Settings};
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
 use crate::host::{from_js, to_js};

@@ -1,17 +1,15 @@
 //! The side panel application: the current chat, the active turn, and what the user's
 //! actions do (send, stop, retry, new chat, switch chat, delete chat, copy). Worker messages
-//! go through `zo_core::chat::Turn`, which filters other sessions and decides the changes;
+//! go through `zo_core::ui::Turn`, which filters other sessions and decides the changes;
 //! this module applies them to the DOM and persists the history through the host.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
-use zo_core::chat::{Change, Turn};
-use zo_core::history::{Chat, History, Message, MessageStatus, Role};
-use zo_core::protocol::{ApprovalDecision, Mode, PanelToWorker, WorkerToPanel};
-use zo_core::settings::{Settings, SettingsView};
-use zo_core::site;
+use zo_core::trust::site;
+use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Role, Turn};
+use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
 use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
@@ -398,7 +396,7 @@ impl State {
         if let Some(a) = &self.active {
             a.view
                 .timer
-                .set_text_content(Some(&zo_core::view::format_elapsed(now - a.started)));
+                .set_text_content(Some(&zo_core::ui::view::format_elapsed(now - a.started)));
             if let Some(label) = a.turn.liveness(now.saturating_sub(a.last_event)) {
                 a.view.set_indicator_label(&label);
             }

@@ -2,6 +2,8 @@
 //! renders as the answer streamed, and with the side panel's stylesheet wide tables scroll
 //! inside their box while long prose lines wrap.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;
@@ -9,7 +11,7 @@ use serde_json::json;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
-use zo_core::markdown::render_blocks;
+use zo_core::ui::markdown::render_blocks;
 
 wasm_bindgen_test_configure!(run_in_browser);
 

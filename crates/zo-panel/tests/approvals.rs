@@ -3,6 +3,8 @@
 //! worker, refused actions in the timeline with their reason, notes, and a saved chat that
 //! shows all of it again.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

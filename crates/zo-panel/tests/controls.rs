@@ -1,6 +1,8 @@
 //! The side panel's controls and failure paths in a real browser DOM: error cards, Retry,
 //! Stop, a lost port, history restore, the history drawer and the composer keys.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

@@ -4,6 +4,8 @@
 //! settings, and reports "Test connection" outcomes (against `zo-dev serve` when
 //! ZO_TEST_SERVER is set), never following a redirect with the key.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

@@ -2,6 +2,8 @@
 //! there and leaves them alone once they scrolled up; answer blocks are grouped without
 //! changing the text shown.
 
+#![cfg(test)]
+
 mod common;
 
 use std::cell::Cell;

@@ -1,6 +1,8 @@
 //! The side panel asks for the bound page's site (Chrome's host permission) in the click that
 //! sends a question, and the question leaves once the user answered.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

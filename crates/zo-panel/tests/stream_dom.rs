@@ -3,12 +3,14 @@
 //! blocks are updated in place when a delta only adds text and finished blocks keep their
 //! nodes.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;
 use wasm_bindgen_test::*;
 use web_sys::Element;
-use zo_core::markdown::render_blocks;
+use zo_core::ui::markdown::render_blocks;
 
 wasm_bindgen_test_configure!(run_in_browser);
 

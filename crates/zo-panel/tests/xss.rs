@@ -2,6 +2,8 @@
 //! pieces and finished, must leave no <script>, no on* attribute and no javascript:,
 //! vbscript: or data: URL anywhere in the panel.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;

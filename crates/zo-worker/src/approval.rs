@@ -6,8 +6,8 @@
 use futures::future::{select, Either};
 use futures::pin_mut;
 use gloo_timers::future::TimeoutFuture;
-use zo_core::policy::ApprovalRequest;
-use zo_core::protocol::{ApprovalDecision, WorkerToPanel};
+use zo_core::trust::ApprovalRequest;
+use zo_core::wire::{ApprovalDecision, WorkerToPanel};
 
 use crate::session::Session;
 

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use zo_core::protocol::{FinalResult, FinalStatus};
+use zo_core::wire::{FinalResult, FinalStatus};
 
 use crate::context::WorkerCtx;
 use crate::session::Session;

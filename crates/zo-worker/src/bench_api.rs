@@ -4,8 +4,8 @@
 //! bytes in and counts out; all the work is the same code the worker runs on a live body.
 
 use wasm_bindgen::prelude::*;
-use zo_core::pipeline::{StreamPipeline, StreamUpdate};
-use zo_core::protocol::Mode;
+use zo_core::stream::{StreamPipeline, StreamUpdate};
+use zo_core::wire::Mode;
 
 /// One streamed answer: feed body bytes with `push`, end with `finish`.
 #[wasm_bindgen]

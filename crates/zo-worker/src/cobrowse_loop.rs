@@ -15,13 +15,12 @@
 use std::collections::VecDeque;
 
 use futures::future::LocalBoxFuture;
+use zo_core::cobrowse::prompt::{self, PromptRequest, Screenshot};
 use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
-use zo_core::policy::TargetFacts;
-use zo_core::prompt::{self, PromptRequest, Screenshot};
-use zo_core::protocol::{
+use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
 };
-use zo_core::settings::DEFAULT_MAX_STEPS;
+use zo_core::wire::{TargetFacts, DEFAULT_MAX_STEPS};
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
@@ -68,7 +67,7 @@ fn stopped() -> AskOutcome {
     })
 }
 
-/// A single ask whose prompt is built by `zo_core::prompt` for the mode, with a snapshot of
+/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode, with a snapshot of
 /// the bound tab (or the reason there is none).
 async fn ask_with_page(
     ctx: &WorkerCtx,

@@ -6,9 +6,10 @@
 
 use std::rc::Rc;
 
-use zo_core::api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
-use zo_core::settings::{Settings, SettingsError, SettingsView, SETTINGS_KEY};
-use zo_core::site;
+use zo_core::trust::site;
+use zo_core::wire::{
+    split_legacy_key, ApiKey, Settings, SettingsError, SettingsView, API_KEY_KEY, SETTINGS_KEY,
+};
 
 use crate::chrome::{ChromeApi, ChromeError, StorageArea};
 use crate::conversations::Conversations;

@@ -1,11 +1,11 @@
 //! The worker's door. Every port and every one-off message is admitted only from this
-//! extension's own pages, the side panel and the options page (`zo_core::sender`); content
+//! extension's own pages, the side panel and the options page (`zo_core::trust::sender`); content
 //! scripts, other extension pages and other extensions are refused. A refusal is logged with
 //! what was refused and the sender's origin, never a URL's path or query, nor the message.
 
 use js_sys::Reflect;
 use wasm_bindgen::JsValue;
-use zo_core::sender::{classify, SenderFacts, TrustedPage};
+use zo_core::trust::sender::{classify, SenderFacts, TrustedPage};
 
 use crate::convert::{js_to_json, warn};
 

@@ -16,7 +16,7 @@ use web_sys::{
     AbortController, Headers, ReadableStreamDefaultReader, Request, RequestInit, RequestRedirect,
     Response, ResponseType,
 };
-use zo_core::api_key::ApiKey;
+use zo_core::wire::ApiKey;
 
 use crate::cancel::CancelToken;
 use crate::convert::{is_abort_error, js_error_text};

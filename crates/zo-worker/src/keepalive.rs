@@ -1,7 +1,8 @@
 //! Keeps the MV3 service worker alive exactly while work is in flight.
 //!
 //! Chrome stops an idle extension service worker after about 30 s even while a fetch body is
-//! still streaming (design.md section 5); calling a cheap chrome.* API resets that timer. Each
+//! still streaming (seen in headless Chromium 156; `tests/e2e/worker-keepalive.test.ts` shows
+//! the worker outliving it); calling a cheap chrome.* API resets that timer. Each
 //! stream or action batch holds a [`KeepAliveGuard`]; while at least one guard lives, a single
 //! loop pings every `interval_ms`. The loop ends at the first tick after the count drops to zero,
 //! so an idle worker is left to Chrome's normal lifetime.

@@ -10,11 +10,6 @@
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
 //! [`bench_api`] drives the stream pipeline from JavaScript for `tests/bench` (no chrome.*).
 
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
 use wasm_bindgen::prelude::*;
 
 pub mod approval;

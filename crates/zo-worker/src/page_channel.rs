@@ -7,7 +7,7 @@
 
 use js_sys::Function;
 use wasm_bindgen::JsValue;
-use zo_core::page_messages::{settings_changed, PageToWorker, WorkerToPage};
+use zo_core::wire::{settings_changed, PageToWorker, WorkerToPage};
 
 use crate::chrome::call;
 use crate::context::WorkerCtx;

@@ -7,8 +7,8 @@ use std::cell::{Cell, RefCell};
 
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
-use zo_core::protocol::WorkerToPanel;
-use zo_core::sender::TrustedPage;
+use zo_core::trust::sender::TrustedPage;
+use zo_core::wire::WorkerToPanel;
 
 use crate::convert::{js_error_text, to_js, warn};
 

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use futures::channel::oneshot;
-use zo_core::protocol::{
+use zo_core::wire::{
     ApprovalDecision, FinalResult, FinalStatus, StreamFailure, ToolActivity, WorkerToPanel,
 };
 
@@ -79,7 +79,7 @@ impl Session {
     }
 
     /// The extension page that asked (what the query may reach depends on it).
-    pub fn page(&self) -> zo_core::sender::TrustedPage {
+    pub fn page(&self) -> zo_core::trust::sender::TrustedPage {
         self.port.page()
     }
 

@@ -1,18 +1,15 @@
 //! Asking Zo once, with retries: builds the request from the settings, streams the answer
-//! through `zo_core::pipeline`, forwards every update of the session to its panel port, and
-//! retries transient failures per `zo_core::retry` without showing text twice
-//! (`zo_core::resume`). The final message (STREAM_DONE / STREAM_ERROR) is left to the caller,
+//! through `zo_core::stream`, forwards every update of the session to its panel port, and
+//! retries transient failures per `zo_core::stream` without showing text twice
+//! (`zo_core::stream`). The final message (STREAM_DONE / STREAM_ERROR) is left to the caller,
 //! so a plain ask and a Co-browse loop of several asks both build on [`stream_ask`].
 
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
 use serde::Serialize;
-use zo_core::api_key::ApiKey;
-use zo_core::envelope::parse_answer;
-use zo_core::pipeline::{StreamPipeline, StreamUpdate};
-use zo_core::protocol::{FailureKind, FinalResult, FinalStatus, Mode, StreamFailure};
-use zo_core::retry::{Failure, RetryDecision, RetryPolicy};
-use zo_core::settings::Settings;
+use zo_core::answer::parse_answer;
+use zo_core::stream::{Failure, RetryDecision, RetryPolicy, StreamPipeline, StreamUpdate};
+use zo_core::wire::{ApiKey, FailureKind, FinalResult, FinalStatus, Mode, Settings, StreamFailure};
 
 use crate::context::WorkerCtx;
 use crate::http::{Exchange, HttpError, HttpResponse};

@@ -23,11 +23,11 @@ use std::future::Future;
 use futures::future::{select, Either, LocalBoxFuture};
 use futures::pin_mut;
 use gloo_timers::future::TimeoutFuture;
-use zo_core::action::{Action, HttpUrl};
 use zo_core::cobrowse::BatchOutcome;
-use zo_core::policy::TargetFacts;
-use zo_core::protocol::{ActionResult, ContentToWorker, WorkerToContent};
-use zo_core::snapshot::PageSnapshot;
+use zo_core::wire::TargetFacts;
+use zo_core::wire::{
+    Action, ActionResult, ContentToWorker, HttpUrl, PageSnapshot, WorkerToContent,
+};
 
 use crate::cancel::CancelToken;
 

@@ -1,11 +1,11 @@
 //! The tab an ASK_ZO may touch. The tab it names is looked up (`chrome.tabs.get`) and kept only
-//! when the page that asked may act on it (`zo_core::tab_reach`): a web page shown next to the
+//! when the page that asked may act on it (`zo_core::trust`): a web page shown next to the
 //! side panel, or in the same window as a page opened in a tab. Otherwise the query runs as if
 //! no tab were bound (Co-browse then says it needs a web page; the other modes answer without
 //! page context) and the refusal is logged without the tab's URL.
 
-use zo_core::sender::TrustedPage;
-use zo_core::tab_reach::{may_act_on, TabFacts};
+use zo_core::trust::sender::TrustedPage;
+use zo_core::trust::{may_act_on, TabFacts};
 
 use crate::convert::warn;
 use crate::tab::TabApi;

@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
-use zo_core::protocol::{PanelToWorker, STREAM_PORT};
+use zo_core::wire::{PanelToWorker, STREAM_PORT};
 
 use crate::chrome::BrowserChrome;
 use crate::context::WorkerCtx;

@@ -3,6 +3,8 @@
 //! gives the same final result, an unfinished stream is incomplete, and an unknown mode is
 //! refused.
 
+#![cfg(test)]
+
 use wasm_bindgen_test::*;
 use zo_worker::bench_api::PipelineHandle;
 

@@ -3,6 +3,8 @@
 //! (crates/zo-worker/tests/cobrowse_support/fake.rs) standing in for chrome.tabs and the content
 //! module. Needs `ZO_TEST_SERVER` (the base URL of a running `zo-dev serve`) at compile time.
 
+#![cfg(test)]
+
 #[path = "cobrowse_support/fake.rs"]
 #[allow(dead_code)]
 mod fake;
@@ -13,7 +15,7 @@ use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-use zo_core::protocol::{ActionStatus, FinalStatus, Mode, WorkerToPanel};
+use zo_core::wire::{ActionStatus, FinalStatus, Mode, WorkerToPanel};
 use zo_worker::chrome::{MemoryChrome, StorageArea};
 use zo_worker::cobrowse_loop::{run_query_with, NO_TAB};
 use zo_worker::context::WorkerCtx;
@@ -282,7 +284,7 @@ async fn stop_during_a_batch_ends_the_loop() {
     // The page is slow: Stop arrives while the click runs.
     let s = session.clone();
     *tabs.0.responder.borrow_mut() = Box::new(move |msg| {
-        if let zo_core::protocol::WorkerToContent::ExecuteAction { .. } = msg {
+        if let zo_core::wire::WorkerToContent::ExecuteAction { .. } = msg {
             s.stop();
         }
         fake::Reply {

@@ -2,6 +2,8 @@
 //! chrome.tabs / chrome.scripting replaced by a fake: content-script detection and injection,
 //! snapshots, batches with live progress, port loss, Stop, navigation and screenshots.
 
+#![cfg(test)]
+
 #[path = "cobrowse_support/fake.rs"]
 #[allow(dead_code)]
 mod fake;
@@ -9,9 +11,8 @@ mod fake;
 use fake::{content, page, result, FakeTabs, Reply};
 use futures::future::LocalBoxFuture;
 use wasm_bindgen_test::*;
-use zo_core::action::{Action, HttpUrl, Selector};
-use zo_core::policy::TargetFacts;
-use zo_core::protocol::{
+use zo_core::wire::{Action, HttpUrl, Selector, TargetFacts};
+use zo_core::wire::{
     ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
 use zo_worker::cancel::CancelToken;

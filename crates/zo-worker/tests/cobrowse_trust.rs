@@ -3,6 +3,8 @@
 //! session's own port only) decides; a denial or a refusal goes back to Zo as the action's
 //! result; Stop while a request waits ends the task without acting.
 
+#![cfg(test)]
+
 mod common;
 #[path = "cobrowse_support/fake.rs"]
 #[allow(dead_code)]
@@ -13,8 +15,9 @@ use std::rc::Rc;
 use common::*;
 use serde_json::json;
 use wasm_bindgen_test::*;
-use zo_core::policy::{Access, ApprovalKind, Source};
-use zo_core::protocol::{ActionErrorCode, ActionStatus, FinalStatus, Mode, WorkerToPanel};
+use zo_core::wire::{
+    Access, ActionErrorCode, ActionStatus, ApprovalKind, FinalStatus, Mode, Source, WorkerToPanel,
+};
 use zo_worker::ask::report;
 use zo_worker::cobrowse_loop::run_query_with;
 use zo_worker::port::PanelPort;

@@ -2,11 +2,13 @@
 //! isolation of sessionIds, dead panel ports, the keepalive counter and the ASK_ZO / STOP
 //! dispatch.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;
 use wasm_bindgen_test::*;
-use zo_core::protocol::{FinalStatus, WorkerToPanel};
+use zo_core::wire::{FinalStatus, WorkerToPanel};
 use zo_worker::port::{MemoryPort, PanelPort};
 use zo_worker::session::{Session, STOPPED};
 

@@ -2,12 +2,14 @@
 //! `zo-dev serve`: every fault of issue 3, retries without loss or duplication, the chat's
 //! conversation id, diagnostics, missing settings and the non-streaming fallback.
 
+#![cfg(test)]
+
 mod common;
 
 use common::*;
 use serde_json::Value;
 use wasm_bindgen_test::*;
-use zo_core::protocol::{FailureKind, FinalStatus, Mode, WorkerToPanel};
+use zo_core::wire::{FailureKind, FinalStatus, Mode, WorkerToPanel};
 use zo_worker::port::MemoryPort;
 use zo_worker::session::Session;
 use zo_worker::stream::{ask_once, AskOutcome, AskRequest};

@@ -3,6 +3,8 @@
 //! the user let the extension reach, never follows a redirect, and a request touches only a
 //! tab the asking page may act on.
 
+#![cfg(test)]
+
 mod common;
 
 #[path = "cobrowse_support/fake.rs"]
@@ -14,8 +16,8 @@ use std::rc::Rc;
 use common::*;
 use serde_json::json;
 use wasm_bindgen_test::*;
-use zo_core::protocol::{FailureKind, Mode};
-use zo_core::sender::{PageKind, SenderTab, TrustedPage};
+use zo_core::trust::sender::{PageKind, SenderTab, TrustedPage};
+use zo_core::wire::{FailureKind, Mode};
 use zo_worker::chrome::{MemoryChrome, StorageArea};
 use zo_worker::context::WorkerCtx;
 use zo_worker::tab_scope::scoped_tab;

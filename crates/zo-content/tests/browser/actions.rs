@@ -2,7 +2,7 @@
 //! scroll containers.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::ActionStatus;
+use zo_core::wire::ActionStatus;
 
 use crate::support::*;
 
@@ -84,7 +84,7 @@ async fn extract_text_properties_and_attributes() {
         <input id="v" value="typed"> <input id="pw" type="password" value="secret">
         <div id="d" data-price="42" title="tip">x</div>"#,
     );
-    let get = |r: zo_core::protocol::ActionResult| {
+    let get = |r: zo_core::wire::ActionResult| {
         assert_eq!(r.status, ActionStatus::Done, "{r:?}");
         r.value.unwrap()["value"].as_str().unwrap().to_string()
     };
@@ -167,7 +167,7 @@ async fn extract_caps_long_text_with_truncated_flag() {
     assert_eq!(v["length"], 25_000);
     assert_eq!(
         v["value"].as_str().unwrap().len(),
-        zo_core::text::EXTRACT_MAX_CHARS
+        zo_core::page::EXTRACT_MAX_CHARS
     );
     let r = one(r##"{"type":"extract","selector":"#short"}"##, 500).await;
     assert_eq!(r.value.unwrap()["truncated"], false);
@@ -235,6 +235,6 @@ async fn done_is_a_no_op_and_navigate_is_refused() {
     let r = one(r#"{"type":"navigate","url":"https://example.com/"}"#, 500).await;
     assert_eq!(r.status, ActionStatus::Failed);
     let e = r.error.unwrap();
-    assert_eq!(e.code, zo_core::protocol::ActionErrorCode::Navigation);
+    assert_eq!(e.code, zo_core::wire::ActionErrorCode::Navigation);
     assert!(e.message.contains("worker"), "{}", e.message);
 }

@@ -3,7 +3,7 @@
 //! click lands on what the pointer is over, and disabled is judged on that composed tree.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionResult, ActionStatus};
+use zo_core::wire::{ActionErrorCode, ActionResult, ActionStatus};
 
 use crate::libs;
 use crate::support::*;

@@ -3,7 +3,7 @@
 //! editable; and that a blocked element that becomes actionable in time succeeds.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionResult, ActionStatus};
+use zo_core::wire::{ActionErrorCode, ActionResult, ActionStatus};
 
 use crate::support::*;
 

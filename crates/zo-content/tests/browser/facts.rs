@@ -7,8 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::policy::{FieldFacts, TargetFacts};
-use zo_core::protocol::{ActionErrorCode, ActionStatus, ContentToWorker};
+use zo_core::wire::{ActionErrorCode, ActionStatus, ContentToWorker, FieldFacts, TargetFacts};
 
 use crate::support::*;
 

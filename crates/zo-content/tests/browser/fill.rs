@@ -2,7 +2,7 @@
 //! text, checkboxes and radios, pickers, contenteditable.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionStatus};
+use zo_core::wire::{ActionErrorCode, ActionStatus};
 
 use crate::support::*;
 

@@ -2,7 +2,7 @@
 
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::ActionStatus;
+use zo_core::wire::ActionStatus;
 
 use crate::support::*;
 

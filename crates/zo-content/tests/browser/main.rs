@@ -3,6 +3,8 @@
 //! actions (React 19), the facts each action is checked on, the message flow, snapshot selector round-trips, and secret fields.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
+#![cfg(test)]
+
 mod libs;
 mod support;
 

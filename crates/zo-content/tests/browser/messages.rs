@@ -2,7 +2,7 @@
 //! stop at the first failure with the rest skipped; cancellation; unreadable messages.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionStatus, ContentToWorker};
+use zo_core::wire::{ActionErrorCode, ActionStatus, ContentToWorker};
 
 use crate::support::*;
 

@@ -3,7 +3,7 @@
 //! rendered by shadow trees, title, placeholder; hidden parts and what fields hold left out.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::snapshot::{PageSnapshot, SnapshotElement};
+use zo_core::wire::{PageSnapshot, SnapshotElement};
 
 use crate::libs;
 use crate::snapshot::snapshot;

@@ -3,7 +3,7 @@
 //! counts), then the window only if still needed.
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionStatus};
+use zo_core::wire::{ActionErrorCode, ActionStatus};
 
 use crate::support::*;
 

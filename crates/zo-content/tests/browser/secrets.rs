@@ -4,9 +4,8 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionErrorCode, ActionResult, ActionStatus, ContentToWorker};
-use zo_core::secret_field::SecretKind;
-use zo_core::snapshot::PageSnapshot;
+use zo_core::page::secret_field::SecretKind;
+use zo_core::wire::{ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, PageSnapshot};
 
 use crate::support::*;
 

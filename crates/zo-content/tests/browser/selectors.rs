@@ -5,8 +5,8 @@
 
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::Element;
-use zo_core::generated_id::looks_generated;
-use zo_core::snapshot::PageSnapshot;
+use zo_core::page::looks_generated;
+use zo_core::wire::PageSnapshot;
 
 use crate::libs;
 use crate::snapshot::{all, assert_round_trips, snapshot};

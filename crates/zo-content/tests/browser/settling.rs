@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::protocol::{ActionResult, ActionStatus};
-use zo_core::settle::SETTLE_MAX_MS;
+use zo_core::page::SETTLE_MAX_MS;
+use zo_core::wire::{ActionResult, ActionStatus};
 
 use crate::libs;
 use crate::support::*;

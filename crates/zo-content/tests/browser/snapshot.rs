@@ -7,8 +7,7 @@ use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::Element;
 use zo_content::locate;
-use zo_core::protocol::ContentToWorker;
-use zo_core::snapshot::PageSnapshot;
+use zo_core::wire::{ContentToWorker, PageSnapshot};
 
 use crate::support::*;
 
@@ -232,7 +231,7 @@ fn browser_css_escape_is_zo_core_escape_ident() {
     ] {
         assert_eq!(
             zo_content::selector::escape_ident(s),
-            zo_core::css::escape_ident(s),
+            zo_core::page::escape_ident(s),
             "{s:?}"
         );
     }

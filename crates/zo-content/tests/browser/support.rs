@@ -8,7 +8,7 @@ use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
-use zo_core::protocol::{ActionResult, ContentToWorker};
+use zo_core::wire::{ActionResult, ContentToWorker};
 
 #[wasm_bindgen(inline_js = r#"
 export function track_like_react(node) {
@@ -141,7 +141,7 @@ pub async fn send_judged(json: &str, judge: Judge) -> Replies {
         {
             if let Some((allow, reason)) = judge(&msg) {
                 let verdict =
-                    serde_json::to_string(&zo_core::protocol::WorkerToContent::ActionVerdict {
+                    serde_json::to_string(&zo_core::wire::WorkerToContent::ActionVerdict {
                         batch_id: batch_id.clone(),
                         index: *index,
                         allow,

@@ -1,5 +1,5 @@
 //! The hand-written wire format: messages read without serde must mean what serde reads, every
-//! canonical-form fixture must be judged as `zo_core::canonical::from_canonical` judges it, bad
+//! canonical-form fixture must be judged as `zo_core::answer::from_canonical` judges it, bad
 //! shapes must give clear errors, and replies must be byte-identical to serde_json's.
 
 use serde_json::{json, Value};
@@ -8,16 +8,16 @@ use wasm_bindgen_test::wasm_bindgen_test;
 use zo_content::action_reader;
 use zo_content::encode::{self, Finished};
 use zo_content::message::{self, MessageError};
-use zo_core::action::{Action, FieldError};
-use zo_core::canonical::{from_canonical, EntryError};
-use zo_core::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
-use zo_core::policy::{FieldFacts, FormFacts, TargetFacts};
-use zo_core::protocol::{
+use zo_core::answer::{from_canonical, EntryError};
+use zo_core::page::cap;
+use zo_core::page::secret_field::SecretKind;
+use zo_core::wire::{
+    Action, FieldError, FillOutcome, PageSnapshot, ScrollOutcome, SnapshotElement, WaitOutcome,
+};
+use zo_core::wire::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
-use zo_core::secret_field::SecretKind;
-use zo_core::snapshot::{PageSnapshot, SnapshotElement};
-use zo_core::text::cap;
+use zo_core::wire::{FieldFacts, FormFacts, TargetFacts};
 
 const CANONICAL: &str = include_str!("../../../../tests/contract/fixtures/canonical.json");
 

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use zo_core::sse::{SseOutput, SseParser};
+use zo_core::stream::{SseOutput, SseParser};
 
 pub const KEY: &str = "zo_sk_dev";
 /// Upper bound for waiting on a condition (never a timing assertion: only a failure bound).

@@ -8,7 +8,7 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{CharacterData, Element, Node};
-use zo_core::markdown::closing_tags_start;
+use zo_core::ui::markdown::closing_tags_start;
 
 /// Elements whose text the HTML parser keeps in place (no foster parenting, no implied end
 /// tags), so appending to them matches parsing the new HTML.

@@ -11,7 +11,7 @@
 //! containment), so margins, text, selection and `innerText` are as without them.
 
 use web_sys::{Document, Element};
-use zo_core::markdown::BlockUpdate;
+use zo_core::ui::markdown::BlockUpdate;
 
 use crate::dom::{append, clear, el, DomResult};
 

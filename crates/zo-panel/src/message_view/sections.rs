@@ -2,8 +2,8 @@
 //! reasoning, one tool under "Explored", one timeline row, the error card.
 
 use web_sys::Element;
-use zo_core::protocol::ToolActivity;
-use zo_core::view::{self, ErrorCard, ReasoningDisplay, TimelineRow};
+use zo_core::ui::view::{self, ErrorCard, ReasoningDisplay, TimelineRow};
+use zo_core::wire::ToolActivity;
 
 use super::MessageView;
 use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class, DomResult};

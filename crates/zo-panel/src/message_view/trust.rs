@@ -4,7 +4,7 @@
 //! work-log notes. The panel listens for the cards' buttons on [`MessageView::approvals`].
 
 use web_sys::{Document, Element};
-use zo_core::trust_view::{ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};
+use zo_core::ui::{ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};
 
 use super::sections::replace_or_append;
 use super::MessageView;
@@ -28,8 +28,8 @@ pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
     Ok((scope, approvals, notes))
 }
 
-fn decision_name(d: zo_core::protocol::ApprovalDecision) -> &'static str {
-    use zo_core::protocol::ApprovalDecision::*;
+fn decision_name(d: zo_core::wire::ApprovalDecision) -> &'static str {
+    use zo_core::wire::ApprovalDecision::*;
     match d {
         Once => "once",
         Task => "task",
@@ -106,9 +106,9 @@ impl MessageView {
             let actions = el(&self.doc, "div", "approval-actions")?;
             for (label, decision) in CARD_BUTTONS {
                 let class = match decision {
-                    zo_core::protocol::ApprovalDecision::Deny => "btn danger",
-                    zo_core::protocol::ApprovalDecision::Once => "btn primary",
-                    zo_core::protocol::ApprovalDecision::Task => "btn",
+                    zo_core::wire::ApprovalDecision::Deny => "btn danger",
+                    zo_core::wire::ApprovalDecision::Once => "btn primary",
+                    zo_core::wire::ApprovalDecision::Task => "btn",
                 };
                 let b = text_el(&self.doc, "button", class, label)?;
                 set_attr(&b, "type", "button")?;

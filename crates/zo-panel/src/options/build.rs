@@ -3,7 +3,7 @@
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::settings::{Settings, DEFAULT_API_BASE_URL};
+use zo_core::wire::{Settings, DEFAULT_API_BASE_URL};
 
 use super::Form;
 use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
@@ -111,7 +111,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     append(&cb, &text_el(doc, "legend", "", "Co-browse")?)?;
     let max_steps = input(doc, "number", "maxSteps")?;
     set_attr(&max_steps, "min", "1")?;
-    let ceiling = zo_core::settings::MAX_STEPS_CEILING.to_string();
+    let ceiling = zo_core::wire::MAX_STEPS_CEILING.to_string();
     set_attr(&max_steps, "max", &ceiling)?;
     row(
         doc,

@@ -4,7 +4,7 @@
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use zo_core::api_key::ApiKey;
+use zo_core::wire::ApiKey;
 
 pub(super) async fn call_host(
     host: &JsValue,

@@ -11,7 +11,7 @@ use js_sys::{Function, Reflect};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use zo_core::protocol::{ContentToWorker, WorkerToContent, CONTENT_PORT};
+use zo_core::wire::{ContentToWorker, WorkerToContent, CONTENT_PORT};
 
 use super::{ContentChannel, LoadWatch, TabApi, TabError, TabInfo};
 use crate::chrome::{call, ChromeError};

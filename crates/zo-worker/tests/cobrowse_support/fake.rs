@@ -8,12 +8,10 @@ use std::rc::Rc;
 use futures::channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
 use futures::future::{poll_fn, LocalBoxFuture};
 use futures::StreamExt;
-use zo_core::action::{Action, Selector};
-use zo_core::policy::{FormFacts, TargetFacts};
-use zo_core::protocol::{
+use zo_core::wire::{Action, FormFacts, PageSnapshot, Selector, SnapshotElement, TargetFacts};
+use zo_core::wire::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ContentToWorker, WorkerToContent,
 };
-use zo_core::snapshot::{PageSnapshot, SnapshotElement};
 use zo_worker::tab::{ContentChannel, LoadWatch, TabApi, TabError, TabInfo};
 
 /// What the fake content module answers to one message, and whether it then closes the port.

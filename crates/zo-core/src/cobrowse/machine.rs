@@ -1,0 +1,382 @@
+//! The Co-browse loop as a sans-IO state machine: the user's goal, Zo's answers, page snapshots,
+//! batch results and navigations go in; commands for the worker come out (take a snapshot, ask
+//! Zo, run a batch in the content module, navigate the tab, report an action's status, finish).
+//!
+//! One step = one ask to Zo. A step's actions are split at each `navigate`: the content module
+//! runs the actions before it, the worker navigates and waits for the load, then the rest runs on
+//! the new page. The first failure ends the step (the rest are skipped) and is reported back to
+//! Zo in the follow-up prompt, with a fresh snapshot, in the same conversation. The loop ends at
+//! a `done` action (its response is the answer), at a prose answer, at the step limit (never more
+//! than `max_steps` asks, itself at most [`MAX_STEPS_CEILING`]), at Stop, or when actions were
+//! refused too often. Inputs that do not fit the current phase (late results after Stop, a
+//! duplicate answer) are ignored and produce no command.
+//!
+//! Containment (`guard`): the machine owns the task's [`TaskScope`]. Each navigate is judged
+//! before the tab moves, and each content action before the page acts on it (the content
+//! module's ACTION_CHECK, answered with [`Command::Verdict`]); an action the policy refuses, or
+//! the user declines, fails as `refused` and goes back to Zo as its result. At most
+//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). A batch's reports are folded
+//! in by `results`, navigations by `navigation`.
+
+mod caps;
+mod command;
+mod guard;
+mod mask;
+mod navigation;
+mod results;
+#[cfg(test)]
+mod tests;
+
+pub use caps::{MAX_ACTIONS_PER_ANSWER, MAX_REFUSALS};
+pub use command::{BatchOutcome, Command, FinishReason};
+pub use mask::MASK;
+
+use crate::cobrowse::prompt::{self, FollowUp, PromptRequest, Screenshot, StepOutcome};
+use crate::trust::policy::TaskScope;
+use crate::wire::action::Action;
+use crate::wire::protocol::{
+    ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
+};
+use crate::wire::settings::MAX_STEPS_CEILING;
+use crate::wire::snapshot::PageSnapshot;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    AwaitSnapshot,
+    AwaitAnswer,
+    Running {
+        first: usize,
+        len: usize,
+    },
+    /// Waiting for the user's answer about the navigate at `index`.
+    Approving {
+        index: usize,
+    },
+    Navigating {
+        index: usize,
+    },
+    Finished,
+}
+
+/// The actions of the current step and what happened to them.
+#[derive(Debug, Clone, Default)]
+struct Step {
+    actions: Vec<Action>,
+    results: Vec<ActionResult>,
+    cursor: usize,
+    interrupted: Option<String>,
+    /// Actions the machine refused (by the policy or the user), with the error they fail with
+    /// whatever the content module reports.
+    refused: Vec<(usize, ActionError)>,
+    /// Fills whose facts showed a secret field: their value is masked for the panel.
+    secret: Vec<usize>,
+}
+
+fn result(index: usize, status: ActionStatus) -> ActionResult {
+    ActionResult {
+        index: to_u32(index),
+        status,
+        value: None,
+        error: None,
+        settle_ms: None,
+    }
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The Co-browse loop of one query.
+#[derive(Debug, Clone)]
+pub struct Cobrowse {
+    goal: String,
+    max_steps: u32,
+    asks: u32,
+    conversation_id: Option<String>,
+    phase: Phase,
+    step: Step,
+    /// The page as Zo last saw it: tells which fills target password fields.
+    page: Option<PageSnapshot>,
+    /// Where the task may act, and what the user allowed.
+    scope: TaskScope,
+    /// Approvals and refusals.
+    guard: guard::Guard,
+    /// The extension's notes about the last step, for the next follow-up prompt.
+    notes: Vec<String>,
+}
+
+impl Cobrowse {
+    /// A loop for `goal`, asking Zo at most `max_steps` times (at least once, at most
+    /// [`MAX_STEPS_CEILING`]). Pass the chat's conversation id to continue it.
+    pub fn new(goal: &str, max_steps: u32, conversation_id: Option<String>) -> Cobrowse {
+        Cobrowse {
+            goal: goal.to_string(),
+            max_steps: max_steps.clamp(1, MAX_STEPS_CEILING),
+            asks: 0,
+            conversation_id,
+            phase: Phase::Idle,
+            step: Step::default(),
+            page: None,
+            scope: TaskScope::new("", goal),
+            guard: guard::Guard::default(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Number of asks so far (the current step).
+    pub fn step(&self) -> u32 {
+        self.asks
+    }
+
+    pub fn max_steps(&self) -> u32 {
+        self.max_steps
+    }
+
+    /// The Zo conversation the loop runs in, once known.
+    pub fn conversation_id(&self) -> Option<&str> {
+        self.conversation_id.as_deref()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+
+    /// Starts the loop on the tab at `tab_url` (the browser's address of the tab when the user
+    /// asked, never the model's or the page's word): its origin is the task's first, read-write
+    /// origin. Then the first snapshot.
+    pub fn start(&mut self, tab_url: &str) -> Vec<Command> {
+        if self.phase != Phase::Idle {
+            return Vec::new();
+        }
+        self.scope = TaskScope::new(tab_url, &self.goal);
+        self.phase = Phase::AwaitSnapshot;
+        vec![
+            Command::Scope {
+                origins: self.scope.origins(),
+            },
+            Command::RequestSnapshot {
+                text_budget: prompt::snapshot_text_budget(Mode::Cobrowse),
+            },
+        ]
+    }
+
+    /// A snapshot arrived (or could not be taken: the reason).
+    pub fn on_snapshot(&mut self, page: Result<PageSnapshot, String>) -> Vec<Command> {
+        if self.phase != Phase::AwaitSnapshot {
+            return Vec::new();
+        }
+        let page_ref = page.as_ref().map_err(String::as_str);
+        let prompt = if self.asks == 0 {
+            prompt::build(&PromptRequest {
+                mode: Mode::Cobrowse,
+                input: &self.goal,
+                page: page_ref,
+                max_steps: self.max_steps,
+                screenshot: Screenshot::None,
+            })
+        } else {
+            let outcomes: Vec<StepOutcome<'_>> = self
+                .step
+                .actions
+                .iter()
+                .zip(&self.step.results)
+                .map(|(action, result)| StepOutcome { action, result })
+                .collect();
+            prompt::cobrowse_followup(&FollowUp {
+                goal: &self.goal,
+                step: self.asks + 1,
+                max_steps: self.max_steps,
+                outcomes: &outcomes,
+                interrupted: self.step.interrupted.as_deref(),
+                page: page_ref,
+                notes: &self.notes,
+            })
+        };
+        self.notes.clear();
+        self.page = page.ok();
+        self.asks += 1;
+        self.phase = Phase::AwaitAnswer;
+        vec![Command::Ask {
+            step: self.asks,
+            prompt,
+            conversation_id: self.conversation_id.clone(),
+        }]
+    }
+
+    /// Zo's answer to the last ask ended (the stream's final result).
+    pub fn on_answer(&mut self, answer: FinalResult) -> Vec<Command> {
+        if self.phase != Phase::AwaitAnswer {
+            return Vec::new();
+        }
+        if let Some(id) = answer.conversation_id.filter(|id| !id.is_empty()) {
+            self.conversation_id = Some(id);
+        }
+        if answer.status != FinalStatus::Succeeded {
+            self.phase = Phase::Finished;
+            let message = answer.error.unwrap_or_else(|| match answer.status {
+                FinalStatus::Failed => "Zo reported a failure".to_string(),
+                _ => "Zo's answer ended before it was complete".to_string(),
+            });
+            return vec![Command::Fail { message }];
+        }
+        let mut actions = answer.actions;
+        if let Some(done) = actions
+            .iter()
+            .position(|a| matches!(a, Action::Done { .. }))
+        {
+            // Anything after done would never be reached.
+            actions.truncate(done + 1);
+        }
+        let capped = self.cap(&mut actions);
+        if actions.is_empty() {
+            self.phase = Phase::Finished;
+            let text = if answer.text.trim().is_empty() {
+                "Zo answered without actions or text.".to_string()
+            } else {
+                answer.text
+            };
+            return vec![Command::Finish {
+                text,
+                reason: FinishReason::Prose,
+            }];
+        }
+        let results = (0..actions.len())
+            .map(|i| result(i, ActionStatus::Pending))
+            .collect();
+        self.step = Step {
+            actions,
+            results,
+            ..Step::default()
+        };
+        let mut out = capped;
+        out.extend((0..self.step.actions.len()).map(|i| self.status(i)));
+        out.extend(self.advance());
+        out
+    }
+
+    /// The user pressed Stop: cancel what runs, skip what is pending, finish.
+    pub fn stop(&mut self) -> Vec<Command> {
+        if self.phase == Phase::Finished {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        self.guard.pending = None;
+        if matches!(self.phase, Phase::Running { .. }) {
+            out.push(Command::CancelBatch);
+        }
+        if !matches!(
+            self.phase,
+            Phase::Idle | Phase::AwaitSnapshot | Phase::AwaitAnswer
+        ) {
+            out.extend(self.skip_rest(0, "stopped by the user"));
+        }
+        self.phase = Phase::Finished;
+        out.push(Command::Finish {
+            text: String::new(),
+            reason: FinishReason::Stopped,
+        });
+        out
+    }
+
+    fn status(&self, index: usize) -> Command {
+        let action = &self.step.actions[index];
+        let mut result = self.step.results[index].clone();
+        // The panel shows and stores this action: a secret fill's value never goes there, nor
+        // anything its result says about the field.
+        let secret = match action {
+            Action::Fill { selector, .. } => {
+                self.step.secret.contains(&index)
+                    || mask::is_secret_target(selector.as_str(), self.page.as_ref())
+            }
+            _ => false,
+        };
+        let action = match action {
+            Action::Fill { selector, .. } if secret => {
+                result.value = None;
+                Action::Fill {
+                    selector: selector.clone(),
+                    value: MASK.to_string(),
+                }
+            }
+            other => other.clone(),
+        };
+        Command::Status {
+            step: self.asks,
+            index: to_u32(index),
+            action,
+            result,
+        }
+    }
+
+    /// Runs the step from its cursor: a content batch up to the next navigate or done, a
+    /// navigate, the done, or the end of the step.
+    fn advance(&mut self) -> Vec<Command> {
+        let cursor = self.step.cursor;
+        let Some(action) = self.step.actions.get(cursor) else {
+            return self.end_step();
+        };
+        match action {
+            Action::Navigate { .. } => self.decide(cursor, None, &[]),
+            Action::Done { response } => {
+                let text = response.clone();
+                self.step.results[cursor] = result(cursor, ActionStatus::Done);
+                self.phase = Phase::Finished;
+                vec![
+                    self.status(cursor),
+                    Command::Finish {
+                        text,
+                        reason: FinishReason::Done,
+                    },
+                ]
+            }
+            _ => {
+                let end = self.step.actions[cursor..]
+                    .iter()
+                    .position(|a| matches!(a, Action::Navigate { .. } | Action::Done { .. }))
+                    .map_or(self.step.actions.len(), |p| cursor + p);
+                self.phase = Phase::Running {
+                    first: cursor,
+                    len: end - cursor,
+                };
+                vec![Command::RunBatch {
+                    step: self.asks,
+                    first_index: to_u32(cursor),
+                    actions: self.step.actions[cursor..end].to_vec(),
+                }]
+            }
+        }
+    }
+
+    /// The step is over without a done: ask again, or stop at the step limit or when actions
+    /// were refused too often.
+    fn end_step(&mut self) -> Vec<Command> {
+        if let Some((reason, text)) = self.guard.ending() {
+            self.phase = Phase::Finished;
+            return vec![Command::Finish { text, reason }];
+        }
+        if self.asks >= self.max_steps {
+            self.phase = Phase::Finished;
+            let failure = self.step.results.iter().find_map(|r| {
+                r.error
+                    .as_ref()
+                    .filter(|_| r.status == ActionStatus::Failed)
+            });
+            let mut text = format!(
+                "I stopped after {} steps (the step limit) without finishing the task.",
+                self.max_steps
+            );
+            if let Some(err) = failure {
+                text.push_str(&format!(" The last action that failed: {}", err.message));
+            }
+            return vec![Command::Finish {
+                text,
+                reason: FinishReason::StepLimit,
+            }];
+        }
+        self.phase = Phase::AwaitSnapshot;
+        vec![Command::RequestSnapshot {
+            text_budget: u32::try_from(prompt::FOLLOWUP_BUDGET.page.text).unwrap_or(u32::MAX),
+        }]
+    }
+}

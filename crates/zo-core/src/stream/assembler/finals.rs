@@ -1,0 +1,122 @@
+//! How an assembled stream ends: final payloads that may only extend the streamed answer,
+//! legacy deltas, releasing held-back text, and building the [`FinalResult`] (Co-browse
+//! envelopes parsed into `done.response` and normalized actions).
+
+use super::{push_text, Assembler, Kind, PartState, StreamUpdate, TextStream};
+use crate::answer::answer_gate::AnswerGate;
+use crate::answer::envelope::parse_answer;
+use crate::stream::events::PartRef;
+use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
+
+impl Assembler {
+    pub(super) fn legacy_delta(&mut self, content: &str, out: &mut Vec<StreamUpdate>) {
+        let key = PartRef {
+            zmid: Some("legacy".to_string()),
+            index: 0,
+        };
+        if self.slot(&key).is_none() {
+            let state = self.new_part(Kind::Text, false);
+            self.release_held(out);
+            self.active_text = Some(key.clone());
+            self.insert_part(key.clone(), state);
+        }
+        self.append(&key, content, out);
+    }
+
+    /// A complete answer from a final payload: used only if it extends what streamed.
+    pub(super) fn final_payload(&mut self, payload: &str, out: &mut Vec<StreamUpdate>) {
+        if payload.len() <= self.answer.len() || !payload.starts_with(self.answer.as_str()) {
+            return;
+        }
+        let missing = payload[self.answer.len()..].to_string();
+        let key = PartRef {
+            zmid: Some("final".to_string()),
+            index: 0,
+        };
+        if self.slot(&key).is_none() {
+            let state = self.new_part(Kind::Text, false);
+            self.insert_part(key.clone(), state);
+        }
+        if self.active_text.as_ref() != Some(&key) {
+            self.release_held(out);
+            self.active_text = Some(key.clone());
+        }
+        self.append(&key, &missing, out);
+    }
+
+    pub(super) fn finish_with(
+        &mut self,
+        status: FinalStatus,
+        error: Option<String>,
+        out: &mut Vec<StreamUpdate>,
+    ) {
+        let result = self.build(status, error);
+        if !self.hid_action_json_in_result(&result) {
+            self.release_held(out);
+        }
+        self.terminal = Some(result.clone());
+        out.push(StreamUpdate::Final(result));
+    }
+
+    pub(super) fn new_part(&self, kind: Kind, separator_pending: bool) -> PartState {
+        PartState {
+            kind,
+            text: String::new(),
+            tool_id: String::new(),
+            gate: AnswerGate::new(kind == Kind::Text && self.mode == Mode::Cobrowse),
+            separator_pending,
+        }
+    }
+
+    /// Releases the text the active part held back (it ended without being action JSON).
+    pub(super) fn release_held(&mut self, out: &mut Vec<StreamUpdate>) {
+        let Some(key) = self.active_text.take() else {
+            return;
+        };
+        if let Some(held) = self.part_mut(&key).and_then(|s| s.gate.release()) {
+            push_text(out, TextStream::Answer, &held);
+        }
+    }
+
+    pub(super) fn hid_action_json_in_result(&self, result: &FinalResult) -> bool {
+        self.mode == Mode::Cobrowse && (self.hid_action_json || !result.actions.is_empty())
+    }
+
+    pub(super) fn build(&self, status: FinalStatus, error: Option<String>) -> FinalResult {
+        let thinking = (!self.thinking.is_empty()).then(|| self.thinking.clone());
+        let mut result = FinalResult {
+            status,
+            text: self.answer.clone(),
+            reasoning: thinking.clone(),
+            actions: Vec::new(),
+            conversation_id: self.conversation_id.clone(),
+            error,
+        };
+        if self.mode == Mode::Cobrowse {
+            let env = parse_answer(&self.answer);
+            if env.is_envelope {
+                result.text = env.text;
+                result.actions = env.actions;
+                result.reasoning = env.reasoning.or(thinking);
+            } else if self.hid_action_json {
+                // Action JSON that could not be read (cut or malformed): never show it raw.
+                result.text = String::new();
+                if result.error.is_none() && status == FinalStatus::Succeeded {
+                    result.error = Some("Zo's action list could not be read".to_string());
+                }
+            }
+        }
+        result
+    }
+}
+
+/// What goes between two text parts: a blank line, unless the answer already ends with one.
+pub(super) fn separator(answer: &str) -> &'static str {
+    if answer.ends_with("\n\n") {
+        ""
+    } else if answer.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    }
+}

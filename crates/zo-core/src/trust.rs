@@ -1,0 +1,14 @@
+//! Who may do what: the containment policy of Co-browse (origin sets, approvals, refusals, on
+//! facts from the page), which extension pages the worker serves ([`sender`]), which tab a
+//! request may touch, and the sites and host permissions of URLs ([`site`]).
+
+pub(crate) mod policy;
+pub mod sender;
+pub mod site;
+pub(crate) mod tab_reach;
+
+pub use policy::{
+    declared_secret, AddressSpace, ApprovalRequest, Concern, Destination, Grant, Host, Origin,
+    Proposal, Refusal, SensitiveField, TaskScope, Verdict, MAX_NAVIGATIONS,
+};
+pub use tab_reach::{may_act_on, TabFacts};

@@ -1,0 +1,134 @@
+//! Which tab a trusted page may have Zo read and act on. A request names a tab id; the worker
+//! looks the tab up and acts on it only when it is a web page (`http(s)://`) the person can see
+//! next to the page that asked:
+//! - the side panel (not in a tab) binds to the active tab of its window, so the tab must be
+//!   the active tab of its window;
+//! - a page shown in a tab (the side panel opened as `sidepanel.html?tabId=N`, as the end-to-end
+//!   tests do, or the options page) may name any tab of its own window, never one of another
+//!   window.
+
+use std::fmt;
+
+use crate::trust::sender::TrustedPage;
+use crate::trust::site::is_web_url;
+
+/// What the worker knows about the requested tab (`chrome.tabs.get`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TabFacts {
+    /// Where the tab is, or is going while it loads.
+    pub url: String,
+    pub window_id: i32,
+    pub active: bool,
+}
+
+/// Why a tab is out of reach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TabRefusal {
+    /// Not an http(s) page (browser pages, the Web Store, files, other extensions).
+    NotAWebPage,
+    /// In another window than the page that asked.
+    OtherWindow,
+    /// Not the tab shown next to the side panel.
+    NotShown,
+}
+
+impl fmt::Display for TabRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TabRefusal::NotAWebPage => {
+                "it is not a web page (Zo reads and acts only on http:// and https:// pages)"
+            }
+            TabRefusal::OtherWindow => "it is in another window than the Zo panel",
+            TabRefusal::NotShown => "it is not the tab shown next to the Zo panel",
+        })
+    }
+}
+
+/// Whether `page` may have Zo read and act on `tab`.
+pub fn may_act_on(page: &TrustedPage, tab: &TabFacts) -> Result<(), TabRefusal> {
+    if !is_web_url(&tab.url) {
+        return Err(TabRefusal::NotAWebPage);
+    }
+    match page.tab {
+        Some(own) if own.window_id != tab.window_id => Err(TabRefusal::OtherWindow),
+        Some(_) => Ok(()),
+        None if !tab.active => Err(TabRefusal::NotShown),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trust::sender::{PageKind, SenderTab};
+
+    fn tab(url: &str, window_id: i32, active: bool) -> TabFacts {
+        TabFacts {
+            url: url.into(),
+            window_id,
+            active,
+        }
+    }
+
+    fn in_tab(kind: PageKind, window_id: i32) -> TrustedPage {
+        TrustedPage {
+            kind,
+            tab: Some(SenderTab { id: 50, window_id }),
+        }
+    }
+
+    #[test]
+    fn only_web_pages_are_in_reach() {
+        let panel = TrustedPage::SIDE_PANEL;
+        assert_eq!(
+            may_act_on(&panel, &tab("https://shop.example/", 1, true)),
+            Ok(())
+        );
+        assert_eq!(
+            may_act_on(&panel, &tab("http://127.0.0.1:8000/a", 1, true)),
+            Ok(())
+        );
+        for url in [
+            "chrome://settings/",
+            "chrome-extension://abc/extension/options.html",
+            "file:///home/me/notes.txt",
+            "about:blank",
+            "",
+        ] {
+            assert_eq!(
+                may_act_on(&panel, &tab(url, 1, true)),
+                Err(TabRefusal::NotAWebPage),
+                "{url}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_side_panel_reaches_only_a_tab_someone_is_looking_at() {
+        let panel = TrustedPage::SIDE_PANEL;
+        assert_eq!(
+            may_act_on(&panel, &tab("https://bank.example/", 2, false)),
+            Err(TabRefusal::NotShown)
+        );
+    }
+
+    #[test]
+    fn a_page_in_a_tab_reaches_its_own_window_only() {
+        for kind in [PageKind::SidePanel, PageKind::Options] {
+            let page = in_tab(kind, 7);
+            // Background tabs of the same window are fine (the page itself is the active one).
+            assert_eq!(
+                may_act_on(&page, &tab("https://a.example/", 7, false)),
+                Ok(())
+            );
+            assert_eq!(
+                may_act_on(&page, &tab("https://a.example/", 8, true)),
+                Err(TabRefusal::OtherWindow)
+            );
+            assert_eq!(
+                may_act_on(&page, &tab("chrome://newtab/", 7, false)),
+                Err(TabRefusal::NotAWebPage)
+            );
+        }
+    }
+}

@@ -1,0 +1,484 @@
+//! One assistant turn as the panel sees it: the `WorkerToPanel` messages of one sessionId
+//! folded into a history [`Message`], and the list of [`Change`]s the view must apply.
+//! Messages of any other session are ignored. Text already shown is never lost: errors and
+//! lost connections keep it, and a final text only replaces it when it is the real prose.
+
+use crate::answer::action_json::is_raw_action_json;
+use crate::answer::answer_gate::AnswerGate;
+use crate::ui::history::{Message, MessageStatus, TimelineEntry};
+use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
+use crate::ui::trust_view::{ApprovalCard, ScopeChip};
+use crate::ui::view::{
+    self, connection_lost_card, error_card, ErrorCard, Indicator, ReasoningDisplay, TimelineRow,
+};
+use crate::wire::protocol::{
+    ActionResult, ActionStatus, FailureKind, FinalStatus, Mode, StreamFailure, ToolActivity,
+    WorkerToPanel,
+};
+
+/// What the view must change after a message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// Markdown blocks of the answer that changed (new, rendered again, gone, grown).
+    Answer(BlockUpdate),
+    /// Replace the whole answer with these blocks (final text differs from the streamed one).
+    AnswerReplaced(Vec<String>),
+    /// Thinking text to append to the live thinking view.
+    ReasoningDelta(String),
+    /// The final reasoning and how to show it.
+    ReasoningFinal {
+        text: String,
+        display: ReasoningDisplay,
+    },
+    /// Tool `position` (in arrival order) was added or updated.
+    Tool {
+        position: usize,
+        tool: ToolActivity,
+    },
+    /// Timeline row `position` was added or updated.
+    Timeline {
+        position: usize,
+        row: TimelineRow,
+    },
+    /// The progress indicator changed.
+    Indicator(Indicator),
+    /// The turn ended with this status (stop the timer, hide the indicator).
+    Finished(MessageStatus),
+    Error(ErrorCard),
+    /// The Co-browse task's origins changed.
+    Scope(Vec<ScopeChip>),
+    /// Approval card `position` (in arrival order) was added or changed.
+    Approval {
+        position: usize,
+        card: ApprovalCard,
+    },
+    /// Work-log note `position` was added.
+    Note {
+        position: usize,
+        text: String,
+    },
+}
+
+/// The assistant turn being streamed.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    pub message: Message,
+    md: MarkdownStream,
+    /// Everything the worker sent as answer text (raw, action JSON included).
+    received: String,
+    /// Hides Co-browse action JSON wherever it starts; `message.text` gets what it lets through.
+    gate: AnswerGate,
+    /// Bytes of `message.text` pushed into `md` so far.
+    rendered_len: usize,
+    reasoning_live: String,
+    status: Option<String>,
+    indicator: Option<Indicator>,
+}
+
+impl Turn {
+    /// A new turn for `message` (an assistant message with its sessionId).
+    pub fn new(message: Message) -> Turn {
+        let gate = AnswerGate::new(message.mode == Mode::Cobrowse);
+        Turn {
+            message,
+            md: MarkdownStream::new(),
+            received: String::new(),
+            gate,
+            rendered_len: 0,
+            reasoning_live: String::new(),
+            status: None,
+            indicator: None,
+        }
+    }
+
+    pub fn session_id(&self) -> &str {
+        self.message.session_id.as_deref().unwrap_or("")
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.message.status == MessageStatus::Streaming
+    }
+
+    /// The indicator currently shown, if any.
+    pub fn indicator(&self) -> Option<&Indicator> {
+        self.indicator.as_ref()
+    }
+
+    /// The liveness label after `quiet_ms` without events, when the working indicator shows.
+    pub fn liveness(&self, quiet_ms: u64) -> Option<String> {
+        match (&self.indicator, self.is_active()) {
+            (Some(Indicator::Working { .. }), true) => {
+                Some(view::working_label(self.status.as_deref(), quiet_ms))
+            }
+            _ => None,
+        }
+    }
+
+    fn set_indicator(&mut self, next: Indicator, changes: &mut Vec<Change>) {
+        if self.indicator.as_ref() != Some(&next) {
+            self.indicator = Some(next.clone());
+            changes.push(Change::Indicator(next));
+        }
+    }
+
+    /// The indicator shown before anything arrives.
+    pub fn start(&mut self) -> Vec<Change> {
+        let mut changes = Vec::new();
+        self.set_indicator(
+            Indicator::Working {
+                label: view::working_label(None, 0),
+            },
+            &mut changes,
+        );
+        changes
+    }
+
+    /// Fold one worker message in. Messages of another session give no change.
+    pub fn apply(&mut self, msg: &WorkerToPanel) -> Vec<Change> {
+        let mut changes = Vec::new();
+        if msg.session_id() != self.session_id() || !self.is_active() {
+            return changes;
+        }
+        match msg {
+            WorkerToPanel::StreamChunk { delta, .. } => {
+                self.take_chunk(delta, &mut changes);
+            }
+            WorkerToPanel::StreamReasoning { delta, .. } => {
+                self.reasoning_live.push_str(delta);
+                changes.push(Change::ReasoningDelta(delta.clone()));
+                if self.rendered_len == 0 {
+                    self.set_indicator(Indicator::Thinking, &mut changes);
+                }
+            }
+            WorkerToPanel::StreamTool { tool, .. } => {
+                let tools = &mut self.message.tools;
+                let position = match tools
+                    .iter()
+                    .position(|t| t.tool_call_id == tool.tool_call_id)
+                {
+                    Some(p) => {
+                        tools[p] = tool.clone();
+                        p
+                    }
+                    None => {
+                        tools.push(tool.clone());
+                        tools.len() - 1
+                    }
+                };
+                changes.push(Change::Tool {
+                    position,
+                    tool: tool.clone(),
+                });
+            }
+            WorkerToPanel::StreamStatus { status, .. } => {
+                self.status = Some(status.clone());
+                if matches!(self.indicator, Some(Indicator::Working { .. }) | None) {
+                    self.set_indicator(
+                        Indicator::Working {
+                            label: view::working_label(Some(status), 0),
+                        },
+                        &mut changes,
+                    );
+                }
+            }
+            WorkerToPanel::StreamReconnect { attempt, max, .. } => {
+                self.set_indicator(
+                    Indicator::Reconnecting {
+                        attempt: *attempt,
+                        max: *max,
+                    },
+                    &mut changes,
+                );
+            }
+            WorkerToPanel::StreamDiagnostic { .. } => {}
+            WorkerToPanel::ActionStatus {
+                step,
+                index,
+                action,
+                result,
+                ..
+            } => self.apply_action(*step, *index, action, result, &mut changes),
+            WorkerToPanel::StreamDone { result, .. } => {
+                self.finish_answer(&result.text, &mut changes);
+                let reasoning = result
+                    .reasoning
+                    .clone()
+                    .filter(|r| !r.trim().is_empty())
+                    .or_else(|| self.live_reasoning());
+                self.finalize_reasoning(reasoning, &mut changes);
+                match result.status {
+                    FinalStatus::Succeeded => self.end(MessageStatus::Done, &mut changes),
+                    FinalStatus::Failed => self.fail(
+                        StreamFailure {
+                            kind: FailureKind::Permanent,
+                            http_status: None,
+                            message: result
+                                .error
+                                .clone()
+                                .unwrap_or_else(|| "Zo reported a failure.".into()),
+                            partial_text: String::new(),
+                        },
+                        &mut changes,
+                    ),
+                    FinalStatus::Incomplete => self.fail(
+                        StreamFailure {
+                            kind: FailureKind::Transient,
+                            http_status: None,
+                            message: "The answer ended before it was complete.".into(),
+                            partial_text: String::new(),
+                        },
+                        &mut changes,
+                    ),
+                }
+            }
+            WorkerToPanel::TaskScope { origins, .. } => self.apply_scope(origins, &mut changes),
+            WorkerToPanel::ApprovalRequest {
+                approval_id,
+                kind,
+                description,
+                origin,
+                reasons,
+                destination,
+                ..
+            } => {
+                let record = crate::ui::history::ApprovalRecord {
+                    id: *approval_id,
+                    kind: *kind,
+                    description: description.clone(),
+                    origin: origin.clone(),
+                    reasons: reasons.clone(),
+                    decision: None,
+                    destination: destination.clone(),
+                };
+                self.apply_request(record, &mut changes);
+            }
+            WorkerToPanel::TaskNote { text, .. } => self.apply_note(text, &mut changes),
+            WorkerToPanel::StreamError { error, .. } => {
+                // Keep what was shown; add text the worker had but the panel had not seen.
+                if error.partial_text.len() > self.received.len()
+                    && error.partial_text.starts_with(&self.received)
+                {
+                    let extra = error.partial_text[self.received.len()..].to_string();
+                    self.take_chunk(&extra, &mut changes);
+                }
+                self.finish_answer("", &mut changes);
+                self.finalize_reasoning(self.live_reasoning(), &mut changes);
+                self.fail(error.clone(), &mut changes);
+            }
+        }
+        changes
+    }
+
+    /// The user pressed Stop: keep what was shown, skip pending actions.
+    pub fn stop(&mut self) -> Vec<Change> {
+        let mut changes = Vec::new();
+        if !self.is_active() {
+            return changes;
+        }
+        self.finish_answer("", &mut changes);
+        self.finalize_reasoning(self.live_reasoning(), &mut changes);
+        for position in 0..self.message.timeline.len() {
+            let entry = &mut self.message.timeline[position];
+            if !entry.status.is_final() {
+                entry.status = ActionStatus::Skipped;
+                let result = ActionResult {
+                    index: entry.index,
+                    status: ActionStatus::Skipped,
+                    value: None,
+                    error: None,
+                    settle_ms: None,
+                };
+                changes.push(Change::Timeline {
+                    position,
+                    row: view::timeline_row(&entry.action, Some(&result)),
+                });
+            }
+        }
+        self.end(MessageStatus::Stopped, &mut changes);
+        changes
+    }
+
+    /// The port to the worker died mid-answer.
+    pub fn connection_lost(&mut self) -> Vec<Change> {
+        let mut changes = Vec::new();
+        if !self.is_active() {
+            return changes;
+        }
+        self.finish_answer("", &mut changes);
+        self.finalize_reasoning(self.live_reasoning(), &mut changes);
+        self.message.error = Some(StreamFailure {
+            kind: FailureKind::Transient,
+            http_status: None,
+            message: "connection to the worker lost".into(),
+            partial_text: String::new(),
+        });
+        changes.push(Change::Error(connection_lost_card()));
+        self.end(MessageStatus::Interrupted, &mut changes);
+        changes
+    }
+
+    /// A piece of answer text: through the gate, then into the Markdown stream.
+    fn take_chunk(&mut self, delta: &str, changes: &mut Vec<Change>) {
+        self.received.push_str(delta);
+        let shown = self.gate.push(delta);
+        self.message.text.push_str(&shown);
+        self.render_answer(changes);
+    }
+
+    fn render_answer(&mut self, changes: &mut Vec<Change>) {
+        // Nothing but whitespace yet: wait for the first visible character.
+        if self.rendered_len == 0 && self.message.text.trim().is_empty() {
+            return;
+        }
+        let pending = &self.message.text[self.rendered_len..];
+        if pending.is_empty() {
+            return;
+        }
+        let update = self.md.push(pending);
+        self.rendered_len = self.message.text.len();
+        if !update.is_empty() {
+            changes.push(Change::Answer(update));
+        }
+        self.set_indicator(Indicator::Answering, changes);
+    }
+
+    /// End the answer text: `final_text` (when non-empty and real prose) wins over what was
+    /// shown; raw action JSON is never shown.
+    fn finish_answer(&mut self, final_text: &str, changes: &mut Vec<Change>) {
+        let cobrowse = self.message.mode == Mode::Cobrowse;
+        let final_text = final_text.trim();
+        let raw_json = cobrowse && is_raw_action_json(final_text);
+        if !final_text.is_empty() && !raw_json && final_text != self.message.text.trim() {
+            self.message.text = final_text.to_string();
+            self.md = MarkdownStream::new();
+            self.rendered_len = self.message.text.len();
+            changes.push(Change::AnswerReplaced(markdown::render_blocks(
+                &self.message.text,
+            )));
+            return;
+        }
+        // Text the gate held while undecided never became action JSON: show it, unless it
+        // is an envelope's JSON that was cut short.
+        if let Some(held) = self.gate.release() {
+            if !(cobrowse && is_raw_action_json(&held)) {
+                self.message.text.push_str(&held);
+            }
+        }
+        if self.rendered_len == 0 && self.message.text.trim().is_empty() {
+            self.message.text.clear();
+            return;
+        }
+        if self.rendered_len < self.message.text.len() {
+            let pending = self.message.text[self.rendered_len..].to_string();
+            self.md.load(&pending);
+            self.rendered_len = self.message.text.len();
+        }
+        let update = self.md.finish();
+        if !update.is_empty() {
+            changes.push(Change::Answer(update));
+        }
+    }
+
+    /// The thinking text streamed so far, unless there was none.
+    fn live_reasoning(&self) -> Option<String> {
+        Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty())
+    }
+
+    fn finalize_reasoning(&mut self, reasoning: Option<String>, changes: &mut Vec<Change>) {
+        if let Some(text) = reasoning {
+            let text = text.trim().to_string();
+            changes.push(Change::ReasoningFinal {
+                display: view::reasoning_display(&text),
+                text: text.clone(),
+            });
+            self.message.reasoning = Some(text);
+        }
+    }
+
+    fn apply_action(
+        &mut self,
+        step: u32,
+        index: u32,
+        action: &crate::wire::action::Action,
+        result: &ActionResult,
+        changes: &mut Vec<Change>,
+    ) {
+        let timeline = &mut self.message.timeline;
+        let entry = TimelineEntry {
+            step,
+            index,
+            action: action.clone(),
+            status: result.status,
+            value: result.value.clone(),
+            error: result.error.clone(),
+        };
+        let position = match timeline
+            .iter()
+            .position(|e| e.step == step && e.index == index)
+        {
+            Some(p) => {
+                timeline[p] = entry;
+                p
+            }
+            None => {
+                timeline.push(entry);
+                timeline.len() - 1
+            }
+        };
+        let row = view::timeline_row(&timeline[position].action, Some(result));
+        changes.push(Change::Timeline { position, row });
+        if self.rendered_len == 0 {
+            self.set_indicator(Indicator::Acting, changes);
+        }
+    }
+
+    fn fail(&mut self, failure: StreamFailure, changes: &mut Vec<Change>) {
+        let status = match failure.kind {
+            FailureKind::Transient => MessageStatus::Interrupted,
+            FailureKind::Permanent => MessageStatus::Failed,
+        };
+        changes.push(Change::Error(error_card(&failure)));
+        self.message.error = Some(failure);
+        self.end(status, changes);
+    }
+
+    fn end(&mut self, status: MessageStatus, changes: &mut Vec<Change>) {
+        self.message.status = status;
+        self.indicator = None;
+        self.close_approvals(changes);
+        changes.push(Change::Finished(status));
+    }
+}
+
+/// The rows of a stored message's timeline, for re-rendering from history.
+pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
+    message
+        .timeline
+        .iter()
+        .map(|e| {
+            let result = ActionResult {
+                index: e.index,
+                status: e.status,
+                value: e.value.clone(),
+                error: e.error.clone(),
+                settle_ms: None,
+            };
+            view::timeline_row(&e.action, Some(&result))
+        })
+        .collect()
+}
+
+/// The error card of a stored message, if it ended with one.
+pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
+    match (&message.error, message.status) {
+        (Some(f), MessageStatus::Failed | MessageStatus::Interrupted) => Some(error_card(f)),
+        (None, MessageStatus::Interrupted) => Some(connection_lost_card()),
+        _ => None,
+    }
+}
+
+mod trust;
+pub use trust::{stored_cards, MAX_LOG_ENTRIES};
+
+#[cfg(test)]
+mod tests;

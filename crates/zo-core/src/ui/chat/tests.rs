@@ -1,0 +1,376 @@
+//! Tests of one assistant turn folded from worker messages into history and view changes.
+
+use super::*;
+use crate::cobrowse::MASK;
+use crate::ui::markdown::Blocks;
+use crate::ui::view::ErrorKind;
+use crate::wire::action::{Action, Selector};
+use crate::wire::protocol::FinalResult;
+
+fn turn(mode: Mode) -> Turn {
+    Turn::new(Message::assistant(
+        "m1".into(),
+        mode,
+        "s1".into(),
+        "question".into(),
+    ))
+}
+
+fn chunk(sid: &str, delta: &str) -> WorkerToPanel {
+    WorkerToPanel::StreamChunk {
+        session_id: sid.into(),
+        delta: delta.into(),
+    }
+}
+
+fn done(text: &str, status: FinalStatus) -> WorkerToPanel {
+    WorkerToPanel::StreamDone {
+        session_id: "s1".into(),
+        result: FinalResult {
+            status,
+            text: text.into(),
+            ..Default::default()
+        },
+    }
+}
+
+fn answer_html(changes: &[Change]) -> String {
+    let mut blocks = Blocks::default();
+    for c in changes {
+        match c {
+            Change::Answer(u) => blocks.apply(u),
+            Change::AnswerReplaced(b) => blocks = Blocks(b.clone()),
+            _ => {}
+        }
+    }
+    blocks.html()
+}
+
+/// Every piece of answer HTML shown at some point.
+fn shown_html(changes: &[Change]) -> String {
+    changes
+        .iter()
+        .flat_map(|c| match c {
+            Change::Answer(u) => u.changed.iter().map(|(_, h)| h.clone()).collect(),
+            Change::AnswerReplaced(b) => b.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+#[test]
+fn other_sessions_are_ignored() {
+    let mut t = turn(Mode::Ask);
+    assert!(t.apply(&chunk("other", "nope")).is_empty());
+    assert!(t.message.text.is_empty());
+    assert!(!t.apply(&chunk("s1", "yes")).is_empty());
+    assert_eq!(t.message.text, "yes");
+}
+
+#[test]
+fn chunks_stream_markdown_and_done_finishes() {
+    let mut t = turn(Mode::Ask);
+    let mut all = t.start();
+    all.extend(t.apply(&chunk("s1", "Hello **wor")));
+    all.extend(t.apply(&chunk("s1", "ld**\n\nBye")));
+    all.extend(t.apply(&done("Hello **world**\n\nBye", FinalStatus::Succeeded)));
+    assert_eq!(
+        answer_html(&all),
+        "<p>Hello <strong>world</strong></p><p>Bye</p>"
+    );
+    assert_eq!(t.message.status, MessageStatus::Done);
+    assert!(all.contains(&Change::Finished(MessageStatus::Done)));
+    assert!(all.contains(&Change::Indicator(Indicator::Answering)));
+    // Nothing applies after the end.
+    assert!(t.apply(&chunk("s1", "late")).is_empty());
+}
+
+#[test]
+fn cobrowse_never_renders_envelope_json() {
+    let mut t = turn(Mode::Cobrowse);
+    let mut all = Vec::new();
+    for piece in [
+        "{\"act",
+        "ions\":[{\"click\":\"#a\"},",
+        "{\"done\":{\"response\":\"x\"}}]}",
+    ] {
+        all.extend(t.apply(&chunk("s1", piece)));
+    }
+    assert!(answer_html(&all).is_empty());
+    assert!(!all.iter().any(|c| matches!(c, Change::Answer(_))));
+    // A STREAM_DONE whose text is raw JSON shows nothing either.
+    all.extend(t.apply(&done(
+        "{\"actions\":[{\"click\":\"#a\"}]}",
+        FinalStatus::Succeeded,
+    )));
+    assert!(answer_html(&all).is_empty());
+    assert!(t.message.text.is_empty());
+}
+
+#[test]
+fn cobrowse_done_response_replaces_held_text() {
+    let mut t = turn(Mode::Cobrowse);
+    let mut all = t.apply(&chunk(
+        "s1",
+        "{\"actions\":[{\"done\":{\"response\":\"Found it\"}}]}",
+    ));
+    all.extend(t.apply(&done("Found **it**", FinalStatus::Succeeded)));
+    assert_eq!(answer_html(&all), "<p>Found <strong>it</strong></p>");
+    assert_eq!(t.message.text, "Found **it**");
+}
+
+#[test]
+fn cobrowse_prose_streams_once_it_is_clearly_prose() {
+    let mut t = turn(Mode::Cobrowse);
+    assert!(t.apply(&chunk("s1", "  ")).is_empty());
+    let changes = t.apply(&chunk("s1", "I will click."));
+    assert!(changes.iter().any(|c| matches!(c, Change::Answer(_))));
+}
+
+#[test]
+fn reasoning_streams_then_finalizes() {
+    let mut t = turn(Mode::Ask);
+    let c = t.apply(&WorkerToPanel::StreamReasoning {
+        session_id: "s1".into(),
+        delta: "Look".into(),
+    });
+    assert_eq!(c[0], Change::ReasoningDelta("Look".into()));
+    assert!(c.contains(&Change::Indicator(Indicator::Thinking)));
+    let c = t.apply(&done("ok", FinalStatus::Succeeded));
+    assert!(c.contains(&Change::ReasoningFinal {
+        text: "Look".into(),
+        display: ReasoningDisplay::Inline
+    }));
+    assert_eq!(t.message.reasoning.as_deref(), Some("Look"));
+}
+
+#[test]
+fn errors_keep_text_and_pick_cards() {
+    let mut t = turn(Mode::Ask);
+    t.apply(&chunk("s1", "Partial ans"));
+    let c = t.apply(&WorkerToPanel::StreamError {
+        session_id: "s1".into(),
+        error: StreamFailure {
+            kind: FailureKind::Transient,
+            http_status: Some(503),
+            message: "upstream failed".into(),
+            partial_text: "Partial answer".into(),
+        },
+    });
+    assert_eq!(t.message.text, "Partial answer");
+    assert_eq!(answer_html(&c), "<p>Partial answer</p>");
+    let card = c
+        .iter()
+        .find_map(|c| match c {
+            Change::Error(card) => Some(card.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(card.kind, ErrorKind::Interrupted);
+    assert!(card.retry);
+    assert_eq!(t.message.status, MessageStatus::Interrupted);
+    assert_eq!(stored_error_card(&t.message), Some(card));
+
+    let mut t = turn(Mode::Ask);
+    let c = t.apply(&WorkerToPanel::StreamError {
+        session_id: "s1".into(),
+        error: StreamFailure {
+            kind: FailureKind::Permanent,
+            http_status: Some(401),
+            message: "unauthorized".into(),
+            partial_text: String::new(),
+        },
+    });
+    assert!(c
+        .iter()
+        .any(|c| matches!(c, Change::Error(card) if card.kind == ErrorKind::Auth)));
+    assert_eq!(t.message.status, MessageStatus::Failed);
+}
+
+#[test]
+fn reconnect_and_status_indicators() {
+    let mut t = turn(Mode::Ask);
+    t.start();
+    let c = t.apply(&WorkerToPanel::StreamStatus {
+        session_id: "s1".into(),
+        status: "running".into(),
+    });
+    assert_eq!(
+        c,
+        vec![Change::Indicator(Indicator::Working {
+            label: "Running…".into()
+        })]
+    );
+    assert_eq!(
+        t.liveness(9_000).as_deref(),
+        Some("Running… (no update for 9s)")
+    );
+    let c = t.apply(&WorkerToPanel::StreamReconnect {
+        session_id: "s1".into(),
+        attempt: 1,
+        max: 3,
+        delay_ms: 500,
+        reason: "503".into(),
+    });
+    assert_eq!(
+        c[0],
+        Change::Indicator(Indicator::Reconnecting { attempt: 1, max: 3 })
+    );
+    assert_eq!(
+        t.indicator().unwrap().label(),
+        "Reconnecting (attempt 1 of 3)"
+    );
+}
+
+#[test]
+fn timeline_updates_in_place_with_the_masked_fill_the_worker_sent() {
+    // The Co-browse machine masks secret fills before their status leaves the worker
+    // (`cobrowse::machine::mask`); the panel shows and stores what it is sent.
+    let mut t = turn(Mode::Cobrowse);
+    let fill = Action::Fill {
+        selector: Selector::parse("#password").unwrap(),
+        value: MASK.into(),
+    };
+    let status = |s: ActionStatus| WorkerToPanel::ActionStatus {
+        session_id: "s1".into(),
+        step: 1,
+        index: 0,
+        action: fill.clone(),
+        result: ActionResult {
+            index: 0,
+            status: s,
+            value: None,
+            error: None,
+            settle_ms: None,
+        },
+    };
+    let c = t.apply(&status(ActionStatus::Pending));
+    assert!(
+        matches!(&c[0], Change::Timeline { position: 0, row } if row.status == ActionStatus::Pending)
+    );
+    let c = t.apply(&status(ActionStatus::Done));
+    let Change::Timeline { position, row } = &c[0] else {
+        panic!("{c:?}")
+    };
+    assert_eq!(*position, 0);
+    assert_eq!(row.status, ActionStatus::Done);
+    assert!(row.details.contains(&("Value".into(), MASK.into())));
+    assert_eq!(t.message.timeline.len(), 1);
+    assert_eq!(t.message.timeline[0].action, fill);
+}
+
+#[test]
+fn stop_skips_pending_actions_and_keeps_text() {
+    let mut t = turn(Mode::Cobrowse);
+    t.apply(&WorkerToPanel::ActionStatus {
+        session_id: "s1".into(),
+        step: 1,
+        index: 0,
+        action: Action::Click {
+            selector: Selector::parse("#a").unwrap(),
+        },
+        result: ActionResult {
+            index: 0,
+            status: ActionStatus::Running,
+            value: None,
+            error: None,
+            settle_ms: None,
+        },
+    });
+    let c = t.stop();
+    assert!(c
+        .iter()
+        .any(|c| matches!(c, Change::Timeline { row, .. } if row.status == ActionStatus::Skipped)));
+    assert_eq!(t.message.status, MessageStatus::Stopped);
+    assert_eq!(t.message.timeline[0].status, ActionStatus::Skipped);
+}
+
+#[test]
+fn lost_connection_keeps_text_and_offers_retry() {
+    let mut t = turn(Mode::Ask);
+    t.apply(&WorkerToPanel::StreamReasoning {
+        session_id: "s1".into(),
+        delta: "Looking at the page".into(),
+    });
+    let mut shown = t.apply(&chunk("s1", "Some text"));
+    let c = t.connection_lost();
+    shown.extend(c.iter().cloned());
+    assert_eq!(answer_html(&shown), "<p>Some text</p>");
+    // The thinking streamed so far is kept with the message (history), as on Stop.
+    assert_eq!(t.message.reasoning.as_deref(), Some("Looking at the page"));
+    assert!(c
+        .iter()
+        .any(|c| matches!(c, Change::Error(card) if card.retry)));
+    assert_eq!(t.message.status, MessageStatus::Interrupted);
+}
+
+#[test]
+fn incomplete_stream_is_interrupted() {
+    let mut t = turn(Mode::Ask);
+    t.apply(&chunk("s1", "abc"));
+    t.apply(&done("abc", FinalStatus::Incomplete));
+    assert_eq!(t.message.status, MessageStatus::Interrupted);
+    assert_eq!(t.message.text, "abc");
+}
+
+#[test]
+fn tools_update_by_call_id() {
+    let mut t = turn(Mode::Ask);
+    let tool = |result: Option<&str>| WorkerToPanel::StreamTool {
+        session_id: "s1".into(),
+        tool: ToolActivity {
+            tool_call_id: "c1".into(),
+            name: "read_page".into(),
+            args: "{}".into(),
+            result: result.map(str::to_string),
+        },
+    };
+    t.apply(&tool(None));
+    let c = t.apply(&tool(Some("42 lines")));
+    assert!(
+        matches!(&c[0], Change::Tool { position: 0, tool } if tool.result.as_deref() == Some("42 lines"))
+    );
+    assert_eq!(t.message.tools.len(), 1);
+}
+
+#[test]
+fn cobrowse_fenced_actions_after_prose_never_render() {
+    let answer = "I will open the pricing page.\n```json\n{\"actions\":[{\"click\":\"#pricing\"},\
+                  {\"done\":{\"response\":\"Opened.\"}}]}\n```\n";
+    let mut t = turn(Mode::Cobrowse);
+    let mut all = Vec::new();
+    for c in answer.chars() {
+        all.extend(t.apply(&chunk("s1", &c.to_string())));
+        let shown = shown_html(&all);
+        assert!(!shown.contains("actions"), "{shown}");
+        assert!(!shown.contains("```") && !shown.contains('{'), "{shown}");
+    }
+    assert!(!t.message.text.contains("actions"));
+    all.extend(t.apply(&done(
+        "I will open the pricing page.\n\nOpened.",
+        FinalStatus::Succeeded,
+    )));
+    assert_eq!(
+        answer_html(&all),
+        "<p>I will open the pricing page.</p><p>Opened.</p>"
+    );
+}
+
+#[test]
+fn cobrowse_error_keeps_prose_but_not_json() {
+    let mut t = turn(Mode::Cobrowse);
+    t.apply(&chunk(
+        "s1",
+        "Clicking now.\n{\"actions\":[{\"click\":\"#a\"}",
+    ));
+    t.apply(&WorkerToPanel::StreamError {
+        session_id: "s1".into(),
+        error: StreamFailure {
+            kind: FailureKind::Transient,
+            http_status: None,
+            message: "cut".into(),
+            partial_text: String::new(),
+        },
+    });
+    assert_eq!(t.message.text.trim(), "Clicking now.");
+}

@@ -1,0 +1,334 @@
+//! The chat history persisted in `chrome.storage.local` under [`HISTORY_KEY`]: chats with
+//! their messages (text, reasoning, tool activity, action timelines, status). Capped: past
+//! [`MAX_CHATS`] the least recently updated chat is evicted, and a chat keeps its newest
+//! [`MAX_MESSAGES`] messages. Stored JSON is read tolerantly: a damaged chat is skipped, the
+//! others survive.
+
+use serde::{Deserialize, Serialize};
+
+use crate::page::text::ellipsize;
+use crate::wire::action::Action;
+use crate::wire::approval::{ApprovalKind, ScopeOrigin};
+use crate::wire::protocol::{
+    ActionError, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
+};
+
+/// Storage key of the history object in `chrome.storage.local`.
+pub const HISTORY_KEY: &str = "history";
+/// Most chats kept; the least recently updated is evicted first.
+pub const MAX_CHATS: usize = 30;
+/// Most messages kept per chat; the oldest are dropped first.
+pub const MAX_MESSAGES: usize = 100;
+/// Largest stored history (serialized bytes); chrome.storage.local holds 10 MB in all.
+pub const MAX_BYTES: usize = 4_000_000;
+/// Longest chat title, in characters.
+pub const TITLE_CHARS: usize = 60;
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct History {
+    #[serde(default)]
+    pub chats: Vec<Chat>,
+    /// The chat shown when the panel opens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active_chat_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Chat {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Milliseconds since the epoch.
+    #[serde(default)]
+    pub created_at: u64,
+    #[serde(default)]
+    pub updated_at: u64,
+    #[serde(default)]
+    pub messages: Vec<Message>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Assistant,
+}
+
+/// Where an assistant message stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageStatus {
+    /// Still streaming (or, once restored, cut off by the panel closing).
+    #[default]
+    Streaming,
+    Done,
+    /// The user pressed Stop.
+    Stopped,
+    /// A permanent failure.
+    Failed,
+    /// A transient failure or a lost connection: Retry is offered.
+    Interrupted,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: String,
+    pub role: Role,
+    #[serde(default)]
+    pub mode: Mode,
+    /// The query's sessionId (assistant messages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    /// The user's input, or the answer's prose.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<ToolActivity>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timeline: Vec<TimelineEntry>,
+    #[serde(default)]
+    pub status: MessageStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<StreamFailure>,
+    /// How long the answer took, once finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elapsed_ms: Option<u64>,
+    /// For assistant messages: the user input it answers (used by Retry).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    /// A Co-browse task's origin set, as last reported.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scope: Vec<ScopeOrigin>,
+    /// A Co-browse task's approval requests and what the user answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub approvals: Vec<ApprovalRecord>,
+    /// A Co-browse task's work-log notes (actions dropped, the task ended by refusals...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// One approval request of a Co-browse task and the user's answer (`None`: not answered).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApprovalRecord {
+    pub id: u32,
+    pub kind: ApprovalKind,
+    pub description: String,
+    pub origin: String,
+    #[serde(default)]
+    pub reasons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<ApprovalDecision>,
+    /// Where the tab goes if allowed (see `WorkerToPanel::ApprovalRequest`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destination: Option<String>,
+}
+
+impl Message {
+    pub fn user(id: String, mode: Mode, text: String) -> Message {
+        Message {
+            id,
+            role: Role::User,
+            mode,
+            session_id: None,
+            text,
+            reasoning: None,
+            tools: Vec::new(),
+            timeline: Vec::new(),
+            status: MessageStatus::Done,
+            error: None,
+            elapsed_ms: None,
+            input: None,
+            scope: Vec::new(),
+            approvals: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn assistant(id: String, mode: Mode, session_id: String, input: String) -> Message {
+        Message {
+            role: Role::Assistant,
+            session_id: Some(session_id),
+            status: MessageStatus::Streaming,
+            input: Some(input),
+            ..Message::user(id, mode, String::new())
+        }
+    }
+}
+
+/// One Co-browse action and what became of it. Fill values of password fields are stored
+/// masked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineEntry {
+    pub step: u32,
+    pub index: u32,
+    pub action: Action,
+    pub status: ActionStatus,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ActionError>,
+}
+
+/// A chat as listed in the history view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatSummary {
+    pub id: String,
+    pub title: String,
+    pub updated_at: u64,
+    pub messages: usize,
+}
+
+impl Chat {
+    pub fn new(id: String, mode: Mode, now: u64) -> Chat {
+        Chat {
+            id,
+            title: String::new(),
+            mode,
+            created_at: now,
+            updated_at: now,
+            messages: Vec::new(),
+        }
+    }
+
+    /// Add or replace (same id) a message; the oldest messages go past [`MAX_MESSAGES`].
+    pub fn put_message(&mut self, message: Message, now: u64) {
+        if self.title.is_empty() && message.role == Role::User {
+            self.title = title_for(&message.text);
+        }
+        match self.messages.iter_mut().find(|m| m.id == message.id) {
+            Some(slot) => *slot = message,
+            None => self.messages.push(message),
+        }
+        if self.messages.len() > MAX_MESSAGES {
+            let excess = self.messages.len() - MAX_MESSAGES;
+            self.messages.drain(..excess);
+        }
+        self.updated_at = self.updated_at.max(now);
+    }
+}
+
+/// A chat title from its first input: the first line, shortened.
+pub fn title_for(input: &str) -> String {
+    let line = input
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim();
+    let title = ellipsize(line, TITLE_CHARS);
+    if title.is_empty() {
+        "New chat".to_string()
+    } else {
+        title
+    }
+}
+
+impl History {
+    /// Read stored JSON, keeping every chat that parses. `null` gives an empty history.
+    /// Messages still marked streaming were cut off when the panel closed: they become
+    /// interrupted.
+    pub fn from_json(value: &serde_json::Value) -> History {
+        let mut history = History::default();
+        let Some(obj) = value.as_object() else {
+            return history;
+        };
+        if let Some(chats) = obj.get("chats").and_then(|c| c.as_array()) {
+            history.chats = chats
+                .iter()
+                .filter_map(|c| serde_json::from_value::<Chat>(c.clone()).ok())
+                .collect();
+        }
+        for chat in &mut history.chats {
+            for m in &mut chat.messages {
+                if m.status == MessageStatus::Streaming && m.role == Role::Assistant {
+                    m.status = MessageStatus::Interrupted;
+                }
+            }
+        }
+        history.active_chat_id = obj
+            .get("activeChatId")
+            .and_then(|v| v.as_str())
+            .filter(|id| history.chats.iter().any(|c| c.id == *id))
+            .map(str::to_string);
+        history
+    }
+
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Chat> {
+        self.chats.iter().find(|c| c.id == id)
+    }
+
+    /// Store a chat (replacing the one with its id) and evict the least recently updated
+    /// chats past [`MAX_CHATS`] or [`MAX_BYTES`]. Chats without messages are not stored.
+    pub fn put_chat(&mut self, chat: Chat) {
+        let id = chat.id.clone();
+        if chat.messages.is_empty() {
+            self.chats.retain(|c| c.id != id);
+            return;
+        }
+        match self.chats.iter_mut().find(|c| c.id == id) {
+            Some(slot) => *slot = chat,
+            None => self.chats.push(chat),
+        }
+        let size = |c: &Chat| serde_json::to_string(c).map_or(0, |s| s.len());
+        let mut bytes: usize = self.chats.iter().map(size).sum();
+        while self.chats.len() > MAX_CHATS || (bytes > MAX_BYTES && self.chats.len() > 1) {
+            let oldest = self
+                .chats
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.id != id)
+                .min_by_key(|(_, c)| c.updated_at)
+                .map(|(i, _)| i);
+            match oldest {
+                Some(i) => {
+                    let gone = self.chats.remove(i);
+                    bytes = bytes.saturating_sub(size(&gone));
+                    if self.active_chat_id.as_deref() == Some(gone.id.as_str()) {
+                        self.active_chat_id = None;
+                    }
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Delete a chat; true when it existed.
+    pub fn delete(&mut self, id: &str) -> bool {
+        let before = self.chats.len();
+        self.chats.retain(|c| c.id != id);
+        if self.active_chat_id.as_deref() == Some(id) {
+            self.active_chat_id = None;
+        }
+        self.chats.len() != before
+    }
+
+    /// Chats for the history list, most recently updated first.
+    pub fn summaries(&self) -> Vec<ChatSummary> {
+        let mut list: Vec<ChatSummary> = self
+            .chats
+            .iter()
+            .map(|c| ChatSummary {
+                id: c.id.clone(),
+                title: c.title.clone(),
+                updated_at: c.updated_at,
+                messages: c.messages.len(),
+            })
+            .collect();
+        list.sort_by_key(|c| std::cmp::Reverse(c.updated_at));
+        list
+    }
+}
+
+#[cfg(test)]
+mod tests;

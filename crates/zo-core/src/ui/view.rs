@@ -1,0 +1,379 @@
+//! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
+//! card a failure gets, how an action reads in the timeline (the worker masked secret fills),
+//! and the labels of the timer, the elapsed time and the progress indicators.
+
+use crate::cobrowse::MASK;
+use crate::page::text::{collapse_whitespace, ellipsize};
+use crate::ui::history::MessageStatus;
+use crate::wire::action::{Action, Direction};
+use crate::wire::protocol::{ActionResult, ActionStatus, FailureKind, StreamFailure};
+
+/// Reasoning up to this many characters (and lines) shows inline; longer collapses.
+pub const SHORT_REASONING_CHARS: usize = 280;
+pub const SHORT_REASONING_LINES: usize = 3;
+/// Longest tool result or extracted value shown in full when expanded.
+pub const DETAIL_CHARS: usize = 2000;
+/// Length of a tool result's one-line summary.
+pub const SUMMARY_CHARS: usize = 120;
+
+/// How a message's final reasoning is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReasoningDisplay {
+    /// Short: inline muted prose.
+    Inline,
+    /// Long: a collapsed "Thought" disclosure.
+    Collapsed,
+}
+
+pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
+    let text = reasoning.trim();
+    if text.chars().count() <= SHORT_REASONING_CHARS
+        && text.lines().count() <= SHORT_REASONING_LINES
+    {
+        ReasoningDisplay::Inline
+    } else {
+        ReasoningDisplay::Collapsed
+    }
+}
+
+/// Which card a failure gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Transient failure after retries, or a lost connection: Retry.
+    Interrupted,
+    /// The key was refused or is missing: link to settings.
+    Auth,
+    /// Any other permanent failure: says what happened.
+    Permanent,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorCard {
+    pub kind: ErrorKind,
+    pub title: String,
+    pub detail: String,
+    pub retry: bool,
+    pub settings_link: bool,
+}
+
+pub fn error_card(failure: &StreamFailure) -> ErrorCard {
+    let message = failure.message.trim().to_string();
+    let key_problem = matches!(failure.http_status, Some(401) | Some(403))
+        || (failure.http_status.is_none() && message.to_ascii_lowercase().contains("api key"));
+    if key_problem {
+        return ErrorCard {
+            kind: ErrorKind::Auth,
+            title: "Zo did not accept the API key".into(),
+            detail: "Check the API key in settings.".into(),
+            retry: false,
+            settings_link: true,
+        };
+    }
+    match failure.kind {
+        FailureKind::Transient => ErrorCard {
+            kind: ErrorKind::Interrupted,
+            title: "Response interrupted".into(),
+            detail: if message.is_empty() {
+                "The connection to Zo failed. Try again.".into()
+            } else {
+                message
+            },
+            retry: true,
+            settings_link: false,
+        },
+        FailureKind::Permanent => {
+            let title = match failure.http_status {
+                Some(400) | Some(422) => "Zo could not process this request".to_string(),
+                Some(404) => "The Zo API was not found at the configured URL".to_string(),
+                Some(code) => format!("Zo answered with an error ({code})"),
+                None => "Zo could not answer".to_string(),
+            };
+            ErrorCard {
+                kind: ErrorKind::Permanent,
+                settings_link: failure.http_status == Some(404),
+                title,
+                detail: message,
+                retry: false,
+            }
+        }
+    }
+}
+
+/// The card for a connection to the worker lost mid-answer.
+pub fn connection_lost_card() -> ErrorCard {
+    ErrorCard {
+        kind: ErrorKind::Interrupted,
+        title: "Response interrupted".into(),
+        detail: "The answer was cut off before it finished.".into(),
+        retry: true,
+        settings_link: false,
+    }
+}
+
+pub fn reconnect_label(attempt: u32, max: u32) -> String {
+    format!("Reconnecting (attempt {attempt} of {max})")
+}
+
+/// The live processing timer: `4.2s`, then `1m 05s`.
+pub fn format_elapsed(ms: u64) -> String {
+    if ms < 60_000 {
+        format!("{}.{}s", ms / 1000, (ms % 1000) / 100)
+    } else {
+        format!("{}m {:02}s", ms / 60_000, (ms % 60_000) / 1000)
+    }
+}
+
+/// The footer of a finished answer: `Stopped` when the user stopped it, the time it took when
+/// known, or both (`Stopped · 4.2s`); empty when neither applies.
+pub fn elapsed_label(status: MessageStatus, elapsed_ms: Option<u64>) -> String {
+    let stopped = (status == MessageStatus::Stopped).then_some("Stopped");
+    match (stopped, elapsed_ms.map(format_elapsed)) {
+        (Some(label), Some(time)) => format!("{label} · {time}"),
+        (Some(label), None) => label.to_string(),
+        (None, Some(time)) => time,
+        (None, None) => String::new(),
+    }
+}
+
+/// Silence after which the liveness indicator says how long nothing arrived.
+pub const QUIET_AFTER_MS: u64 = 8_000;
+
+/// The progress indicator while an answer streams.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Indicator {
+    /// Thinking text is arriving.
+    Thinking,
+    /// Nothing visible yet and no thinking: proof of life with the last status.
+    Working {
+        label: String,
+    },
+    Reconnecting {
+        attempt: u32,
+        max: u32,
+    },
+    /// Co-browse actions are running in the page.
+    Acting,
+    /// A Co-browse action waits for the user's approval.
+    Approval,
+    /// The answer itself is streaming.
+    Answering,
+}
+
+impl Indicator {
+    pub fn label(&self) -> String {
+        match self {
+            Indicator::Thinking => "Thinking…".into(),
+            Indicator::Working { label } => label.clone(),
+            Indicator::Reconnecting { attempt, max } => reconnect_label(*attempt, *max),
+            Indicator::Acting => "Working in the page…".into(),
+            Indicator::Approval => "Waiting for your approval…".into(),
+            Indicator::Answering => "Answering…".into(),
+        }
+    }
+}
+
+/// Label of the liveness indicator when no thinking arrives: the last lifecycle status, and
+/// once the stream has been quiet a while, for how long.
+pub fn working_label(status: Option<&str>, quiet_ms: u64) -> String {
+    let base = match status.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(s) => {
+            let mut c = s.chars();
+            match c.next() {
+                Some(first) => format!("{}{}…", first.to_uppercase(), c.as_str()),
+                None => "Working…".into(),
+            }
+        }
+        None => "Working…".into(),
+    };
+    if quiet_ms >= QUIET_AFTER_MS {
+        format!("{base} (no update for {}s)", quiet_ms / 1000)
+    } else {
+        base
+    }
+}
+
+/// One action as the timeline shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimelineRow {
+    pub status: ActionStatus,
+    /// e.g. "Click", "Fill", "Navigate".
+    pub title: String,
+    /// One-line target, e.g. the selector or URL.
+    pub target: String,
+    /// (label, value) details for the expanded view.
+    pub details: Vec<(String, String)>,
+    /// The action was refused (by the containment policy or the user): a failed action whose
+    /// status reads "refused".
+    pub refused: bool,
+}
+
+impl TimelineRow {
+    /// The status as the row shows it.
+    pub fn status_text(&self) -> &'static str {
+        if self.refused {
+            "refused"
+        } else {
+            status_label(self.status)
+        }
+    }
+}
+
+pub fn status_label(status: ActionStatus) -> &'static str {
+    match status {
+        ActionStatus::Pending => "pending",
+        ActionStatus::Running => "running",
+        ActionStatus::Done => "done",
+        ActionStatus::Failed => "failed",
+        ActionStatus::Skipped => "skipped",
+    }
+}
+
+/// Short, one-line summary of a longer text (tool results).
+pub fn summary(text: &str) -> String {
+    ellipsize(&collapse_whitespace(text), SUMMARY_CHARS)
+}
+
+/// Longer text for an expanded detail.
+pub fn detail(text: &str) -> String {
+    ellipsize(text, DETAIL_CHARS)
+}
+
+/// How an action (already masked) and its result read in the timeline.
+pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineRow {
+    let mut details: Vec<(String, String)> = Vec::new();
+    let (title, target) = match action {
+        Action::Navigate { url } => ("Navigate", url.to_string()),
+        Action::Click { selector } => ("Click", selector.to_string()),
+        Action::Fill { selector, value } => {
+            details.push(("Value".into(), ellipsize(value, 200)));
+            ("Fill", selector.to_string())
+        }
+        Action::Extract {
+            selector,
+            attribute,
+        } => {
+            if let Some(a) = attribute {
+                details.push(("Attribute".into(), a.clone()));
+            }
+            ("Extract", selector.to_string())
+        }
+        Action::Scroll {
+            direction,
+            selector,
+            amount,
+        } => {
+            let dir = match direction {
+                Direction::Up => "up",
+                Direction::Down => "down",
+            };
+            if let Some(a) = amount {
+                details.push(("Amount".into(), format!("{a} px")));
+            }
+            let target = match selector {
+                Some(s) => format!("{dir} in {s}"),
+                None => dir.to_string(),
+            };
+            ("Scroll", target)
+        }
+        Action::Wait { ms } => ("Wait", format!("{} ms", ms.get())),
+        Action::Done { response } => ("Done", summary(response)),
+    };
+    if let Some(sel) = action.selector() {
+        details.insert(0, ("Selector".into(), sel.to_string()));
+    }
+    if let Action::Navigate { url } = action {
+        details.insert(0, ("URL".into(), url.to_string()));
+    }
+    if let Some(r) = result {
+        if let Some(v) = &r.value {
+            details.extend(result_details(action, v));
+        }
+        if let Some(e) = &r.error {
+            let label = if e.code == crate::wire::protocol::ActionErrorCode::Refused {
+                "Why"
+            } else {
+                "Error"
+            };
+            details.push((label.into(), e.message.clone()));
+        }
+    }
+    let refused = result
+        .and_then(|r| r.error.as_ref())
+        .is_some_and(|e| e.code == crate::wire::protocol::ActionErrorCode::Refused);
+    TimelineRow {
+        status: result.map(|r| r.status).unwrap_or_default(),
+        title: title.into(),
+        target,
+        details,
+        refused,
+    }
+}
+
+/// A JSON value as plain text: strings bare, objects as `key: value` pairs, never braces.
+fn plain(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", plain(v)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => other.to_string(),
+    }
+}
+
+/// The details an action's result value adds, by action kind (see `crate::wire::outcome` for the
+/// shapes): an extract's text (noting truncation), where a scroll ended, how long a wait
+/// took, what a fill left in the field when the page changed it.
+fn result_details(action: &Action, value: &serde_json::Value) -> Vec<(String, String)> {
+    let field = |name: &str| value.get(name);
+    match action {
+        Action::Extract { .. } => {
+            let text = match field("value") {
+                Some(v) if value.is_object() => plain(v),
+                _ => plain(value),
+            };
+            let mut out = vec![("Extracted".to_string(), detail(&text))];
+            if field("truncated").and_then(|t| t.as_bool()) == Some(true) {
+                let length = field("length").and_then(|l| l.as_u64()).unwrap_or(0);
+                out.push(("Note".into(), format!("cut from {length} characters")));
+            }
+            out
+        }
+        Action::Fill { value: wanted, .. } => match field("value").and_then(|v| v.as_str()) {
+            Some(now) if now != wanted && wanted != MASK => {
+                vec![("Field now".into(), ellipsize(now, 200))]
+            }
+            _ => Vec::new(),
+        },
+        Action::Scroll { .. } => {
+            let (Some(x), Some(y)) = (field("x"), field("y")) else {
+                return Vec::new();
+            };
+            let mut pos = format!("x {x}, y {y}");
+            if field("atEnd").and_then(|e| e.as_bool()) == Some(true) {
+                pos.push_str(" (at the end)");
+            }
+            vec![("Position".into(), pos)]
+        }
+        Action::Wait { .. } => field("ms")
+            .and_then(|m| m.as_u64())
+            .map(|ms| vec![("Waited".into(), format!("{ms} ms"))])
+            .unwrap_or_default(),
+        Action::Click { .. } | Action::Done { .. } => Vec::new(),
+        Action::Navigate { .. } => {
+            let text = plain(value);
+            if text.is_empty() {
+                Vec::new()
+            } else {
+                vec![("Result".into(), detail(&text))]
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,231 @@
+//! Tests of the panel's rendering decisions: cards, labels, masking, timeline rows.
+
+use super::*;
+use crate::wire::action::{HttpUrl, Selector};
+use crate::wire::protocol::{ActionError, ActionErrorCode};
+
+fn failure(kind: FailureKind, status: Option<u16>, message: &str) -> StreamFailure {
+    StreamFailure {
+        kind,
+        http_status: status,
+        message: message.into(),
+        partial_text: String::new(),
+    }
+}
+
+#[test]
+fn short_reasoning_is_inline_long_is_collapsed() {
+    assert_eq!(
+        reasoning_display("Looking at the page."),
+        ReasoningDisplay::Inline
+    );
+    assert_eq!(
+        reasoning_display(&"word ".repeat(100)),
+        ReasoningDisplay::Collapsed
+    );
+    assert_eq!(reasoning_display("a\nb\nc\nd"), ReasoningDisplay::Collapsed);
+}
+
+#[test]
+fn error_cards() {
+    let card = error_card(&failure(
+        FailureKind::Transient,
+        Some(503),
+        "Service unavailable",
+    ));
+    assert_eq!(card.kind, ErrorKind::Interrupted);
+    assert_eq!(card.title, "Response interrupted");
+    assert!(card.retry && !card.settings_link);
+
+    let card = error_card(&failure(FailureKind::Permanent, Some(401), "unauthorized"));
+    assert_eq!(card.kind, ErrorKind::Auth);
+    assert!(card.detail.contains("Check the API key"));
+    assert!(card.settings_link && !card.retry);
+
+    let card = error_card(&failure(
+        FailureKind::Permanent,
+        None,
+        "no API key is set: open the options page",
+    ));
+    assert_eq!(card.kind, ErrorKind::Auth);
+
+    let card = error_card(&failure(FailureKind::Permanent, Some(400), "bad input"));
+    assert_eq!(card.kind, ErrorKind::Permanent);
+    assert_eq!(card.detail, "bad input");
+    assert!(!card.retry);
+}
+
+#[test]
+fn labels() {
+    assert_eq!(reconnect_label(2, 3), "Reconnecting (attempt 2 of 3)");
+    assert_eq!(format_elapsed(4_250), "4.2s");
+    assert_eq!(format_elapsed(65_000), "1m 05s");
+    assert_eq!(elapsed_label(MessageStatus::Done, Some(4_250)), "4.2s");
+    assert_eq!(
+        elapsed_label(MessageStatus::Stopped, Some(4_250)),
+        "Stopped · 4.2s"
+    );
+    assert_eq!(elapsed_label(MessageStatus::Stopped, None), "Stopped");
+    assert_eq!(elapsed_label(MessageStatus::Failed, None), "");
+    assert_eq!(working_label(Some("running"), 0), "Running…");
+    assert_eq!(working_label(None, 12_000), "Working… (no update for 12s)");
+}
+
+fn fill_with(sel: &str, value: &str) -> Action {
+    Action::Fill {
+        selector: Selector::parse(sel).unwrap(),
+        value: value.into(),
+    }
+}
+
+#[test]
+fn timeline_rows_have_details() {
+    let nav = Action::Navigate {
+        url: HttpUrl::parse("https://example.com/a").unwrap(),
+    };
+    let row = timeline_row(&nav, None);
+    assert_eq!(row.status, ActionStatus::Pending);
+    assert_eq!(row.title, "Navigate");
+    assert_eq!(
+        row.details[0],
+        ("URL".into(), "https://example.com/a".into())
+    );
+
+    let extract = Action::Extract {
+        selector: Selector::parse(".price").unwrap(),
+        attribute: None,
+    };
+    let result = ActionResult {
+        index: 0,
+        status: ActionStatus::Done,
+        value: Some(serde_json::json!("$42")),
+        error: None,
+        settle_ms: None,
+    };
+    let row = timeline_row(&extract, Some(&result));
+    assert_eq!(row.status, ActionStatus::Done);
+    assert_eq!(row.target, ".price");
+    assert!(row.details.contains(&("Extracted".into(), "$42".into())));
+
+    let failed = ActionResult {
+        index: 1,
+        status: ActionStatus::Failed,
+        value: None,
+        error: Some(ActionError {
+            code: ActionErrorCode::NotFound,
+            message: "no element matches #x".into(),
+        }),
+        settle_ms: None,
+    };
+    let row = timeline_row(&fill_with("#x", "a"), Some(&failed));
+    assert_eq!(status_label(row.status), "failed");
+    assert!(row
+        .details
+        .contains(&("Error".into(), "no element matches #x".into())));
+    assert!(row.details.contains(&("Value".into(), "a".into())));
+}
+
+#[test]
+fn summaries_are_short_one_liners() {
+    let s = summary(&"line\n".repeat(100));
+    assert!(!s.contains('\n'));
+    assert_eq!(s.chars().count(), SUMMARY_CHARS + 1);
+}
+
+#[test]
+fn result_values_read_as_text_per_action() {
+    let done = |value: serde_json::Value| ActionResult {
+        index: 0,
+        status: ActionStatus::Done,
+        value: Some(value),
+        error: None,
+        settle_ms: None,
+    };
+    let extract = Action::Extract {
+        selector: Selector::parse("#r").unwrap(),
+        attribute: None,
+    };
+    let row = timeline_row(
+        &extract,
+        Some(&done(
+            serde_json::json!({"value": "Name: Ada", "truncated": false, "length": 9}),
+        )),
+    );
+    assert!(row
+        .details
+        .contains(&("Extracted".into(), "Name: Ada".into())));
+    assert!(!format!("{:?}", row.details).contains('{'));
+    let row = timeline_row(
+        &extract,
+        Some(&done(
+            serde_json::json!({"value": "abc", "truncated": true, "length": 5000}),
+        )),
+    );
+    assert!(row
+        .details
+        .contains(&("Note".into(), "cut from 5000 characters".into())));
+
+    // A fill's outcome is not an "Extracted" value; only a changed field is mentioned.
+    let row = timeline_row(
+        &fill_with("#name", "Ada"),
+        Some(&done(serde_json::json!({"value": "Ada"}))),
+    );
+    assert!(row
+        .details
+        .iter()
+        .all(|(k, _)| k != "Extracted" && k != "Field now"));
+    let row = timeline_row(
+        &fill_with("#age", "300"),
+        Some(&done(serde_json::json!({"value": "120"}))),
+    );
+    assert!(row.details.contains(&("Field now".into(), "120".into())));
+
+    let scroll = Action::Scroll {
+        direction: Direction::Down,
+        selector: None,
+        amount: None,
+    };
+    let row = timeline_row(
+        &scroll,
+        Some(&done(
+            serde_json::json!({"target": "window", "x": 0, "y": 640, "atEnd": true}),
+        )),
+    );
+    assert!(row
+        .details
+        .contains(&("Position".into(), "x 0, y 640 (at the end)".into())));
+}
+
+#[test]
+fn refused_actions_read_refused_with_their_reason() {
+    let nav = Action::Navigate {
+        url: crate::wire::action::HttpUrl::parse("https://evil.example/").unwrap(),
+    };
+    let result = ActionResult {
+        index: 0,
+        status: ActionStatus::Failed,
+        value: None,
+        error: Some(crate::wire::protocol::ActionError {
+            code: crate::wire::protocol::ActionErrorCode::Refused,
+            message: "You declined: Go to https://evil.example/.".into(),
+        }),
+        settle_ms: None,
+    };
+    let row = timeline_row(&nav, Some(&result));
+    assert_eq!(
+        (row.status, row.status_text()),
+        (ActionStatus::Failed, "refused")
+    );
+    assert!(row.details.contains(&(
+        "Why".to_string(),
+        "You declined: Go to https://evil.example/.".to_string()
+    )));
+    let plain = ActionResult {
+        error: Some(crate::wire::protocol::ActionError {
+            code: crate::wire::protocol::ActionErrorCode::NotFound,
+            message: "gone".into(),
+        }),
+        ..result
+    };
+    assert_eq!(timeline_row(&nav, Some(&plain)).status_text(), "failed");
+}

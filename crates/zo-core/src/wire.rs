@@ -1,0 +1,34 @@
+//! What crosses a boundary: the messages the panel, the worker, the content module and the
+//! extension pages exchange, the canonical actions and their outcomes, the page snapshot, the
+//! settings and the API key as stored, and the API base URL rule.
+
+pub(crate) mod action;
+pub(crate) mod api_key;
+pub(crate) mod approval;
+pub(crate) mod base_url;
+pub(crate) mod facts;
+pub(crate) mod outcome;
+pub(crate) mod page_messages;
+pub(crate) mod protocol;
+pub(crate) mod settings;
+pub(crate) mod snapshot;
+
+pub use action::{
+    Action, ActionKind, Direction, FieldError, HttpUrl, Quoted, Selector, WaitMs, DEFAULT_WAIT_MS,
+    MAX_WAIT_MS,
+};
+pub use api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
+pub use approval::{Access, ApprovalKind, ScopeOrigin, Source};
+pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
+pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
+pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};
+pub use protocol::{
+    ActionError, ActionErrorCode, ActionResult, ActionStatus, ApprovalDecision, ContentToWorker,
+    FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, ToolActivity,
+    WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
+};
+pub use settings::{
+    Settings, SettingsError, SettingsView, DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS,
+    MAX_STEPS_CEILING, SETTINGS_KEY,
+};
+pub use snapshot::{PageSnapshot, SnapshotElement};

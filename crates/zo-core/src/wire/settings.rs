@@ -1,0 +1,313 @@
+//! User settings: what lives in `chrome.storage.local` under the key `settings` (camelCase JSON),
+//! with the defaults for missing fields and their validation (the API base URL rule is
+//! [`crate::wire::base_url`]). The API key is not a setting: it has its own entry
+//! ([`crate::wire::api_key`]), so settings can be shown to the side panel ([`SettingsView`]) without it.
+//!
+//! The worker reads them before every ask; the options page writes them. Unknown fields are
+//! ignored, missing fields take their defaults, a field of the wrong type is a clear error.
+
+use serde::{Deserialize, Serialize};
+
+use crate::wire::protocol::Mode;
+
+pub use crate::wire::base_url::parse_api_base_url;
+
+/// Storage key of the settings object in `chrome.storage.local`.
+pub const SETTINGS_KEY: &str = "settings";
+/// Zo's public API.
+pub const DEFAULT_API_BASE_URL: &str = "https://api.zo.computer";
+pub const DEFAULT_MAX_STEPS: u32 = 10;
+/// Hard ceiling on Co-browse steps per query: a larger stored value is lowered to it.
+pub const MAX_STEPS_CEILING: u32 = 25;
+pub const DEFAULT_LIVENESS_TIMEOUT_MS: u64 = 60_000;
+/// Shortest accepted liveness timeout: below this a slow but healthy stream would be cut.
+pub const MIN_LIVENESS_TIMEOUT_MS: u64 = 500;
+
+/// The user's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Absolute URL of the Zo API (https, or http on loopback), without a trailing slash once
+    /// validated.
+    pub api_base_url: String,
+    /// `model_name` sent with each ask; Zo's default when absent.
+    pub model: Option<String>,
+    /// `persona_id` sent with each ask; Zo's default when absent.
+    pub persona_id: Option<String>,
+    /// Mode the panel starts in.
+    pub default_mode: Mode,
+    /// Most Co-browse steps (asks) per query, at most [`MAX_STEPS_CEILING`].
+    pub max_steps: u32,
+    /// Attach screenshots in Visual mode.
+    pub screenshots: bool,
+    /// A stream that delivers no bytes for this long is treated as hung: aborted and retried.
+    pub liveness_timeout_ms: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            api_base_url: DEFAULT_API_BASE_URL.to_string(),
+            model: None,
+            persona_id: None,
+            default_mode: Mode::default(),
+            max_steps: DEFAULT_MAX_STEPS,
+            screenshots: false,
+            liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
+        }
+    }
+}
+
+/// Why settings cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    #[error("settings are not valid JSON of the expected shape: {0}")]
+    Shape(String),
+    #[error("API base URL {url:?} is not usable: {reason}")]
+    BaseUrl { url: String, reason: &'static str },
+    #[error("no API key is set: open the options page and paste your Zo API key")]
+    MissingApiKey,
+    /// The browser has not let the extension contact the API's host: the key is not sent.
+    #[error(
+        "Zo Co-browse has no permission to contact {origin}, so your key was not sent there: \
+         open the options page and press Save to allow it"
+    )]
+    HostNotGranted { origin: String },
+    #[error("max steps must be at least 1")]
+    MaxSteps,
+    #[error("liveness timeout must be at least {MIN_LIVENESS_TIMEOUT_MS} ms, got {0}")]
+    LivenessTimeout(u64),
+}
+
+impl Settings {
+    /// Reads settings from stored JSON. `null` (nothing stored yet) gives the defaults.
+    /// The result is validated. A legacy `apiKey` field is ignored here (see
+    /// [`crate::wire::api_key::split_legacy_key`]).
+    pub fn from_json(value: serde_json::Value) -> Result<Settings, SettingsError> {
+        if value.is_null() {
+            return Ok(Settings::default());
+        }
+        let settings: Settings =
+            serde_json::from_value(value).map_err(|e| SettingsError::Shape(e.to_string()))?;
+        settings.validated()
+    }
+
+    /// Checks every field and normalizes the base URL (trailing slashes removed, blanks
+    /// trimmed; an empty URL means the default). Optional strings that are blank become None.
+    pub fn validated(mut self) -> Result<Settings, SettingsError> {
+        self.api_base_url = if self.api_base_url.trim().is_empty() {
+            DEFAULT_API_BASE_URL.to_string()
+        } else {
+            parse_api_base_url(&self.api_base_url)?
+        };
+        self.model = non_blank(self.model.take());
+        self.persona_id = non_blank(self.persona_id.take());
+        if self.max_steps == 0 {
+            return Err(SettingsError::MaxSteps);
+        }
+        self.max_steps = self.max_steps.min(MAX_STEPS_CEILING);
+        if self.liveness_timeout_ms < MIN_LIVENESS_TIMEOUT_MS {
+            return Err(SettingsError::LivenessTimeout(self.liveness_timeout_ms));
+        }
+        Ok(self)
+    }
+
+    /// `{apiBaseUrl}/zo/ask`.
+    pub fn ask_url(&self) -> String {
+        format!("{}/zo/ask", self.api_base_url.trim_end_matches('/'))
+    }
+}
+
+fn non_blank(value: Option<String>) -> Option<String> {
+    value
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+}
+
+/// What the side panel is told about the settings: all of them, and whether an API key is set,
+/// never the key itself. Serialized flat: the settings' fields plus `hasApiKey`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsView {
+    #[serde(flatten)]
+    pub settings: Settings,
+    #[serde(default)]
+    pub has_api_key: bool,
+}
+
+impl SettingsView {
+    /// Reads a view sent by the worker; `null` gives the defaults (no key). The settings are
+    /// validated as stored ones are.
+    pub fn from_json(value: serde_json::Value) -> Result<SettingsView, SettingsError> {
+        if value.is_null() {
+            return Ok(SettingsView::default());
+        }
+        let view: SettingsView =
+            serde_json::from_value(value).map_err(|e| SettingsError::Shape(e.to_string()))?;
+        view.validated()
+    }
+
+    /// The view with its settings validated (see [`Settings::validated`]).
+    pub fn validated(self) -> Result<SettingsView, SettingsError> {
+        Ok(SettingsView {
+            settings: self.settings.validated()?,
+            has_api_key: self.has_api_key,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn nothing_stored_gives_defaults() {
+        let s = Settings::from_json(serde_json::Value::Null).unwrap();
+        assert_eq!(s, Settings::default());
+        assert_eq!(s.api_base_url, "https://api.zo.computer");
+        assert_eq!(s.max_steps, 10);
+        assert_eq!(s.liveness_timeout_ms, 60_000);
+        assert!(!s.screenshots);
+        assert_eq!(s.default_mode, Mode::Cobrowse);
+    }
+
+    #[test]
+    fn missing_fields_take_defaults_and_unknown_fields_are_ignored() {
+        let s = Settings::from_json(json!({"apiKey": "zo_sk_1", "somethingNew": 3})).unwrap();
+        assert_eq!(s, Settings::default(), "a legacy apiKey is not a setting");
+        assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
+        assert_eq!(s.max_steps, DEFAULT_MAX_STEPS);
+    }
+
+    #[test]
+    fn max_steps_is_lowered_to_the_ceiling_never_raised() {
+        let steps = |n: u32| {
+            Settings::from_json(json!({ "maxSteps": n }))
+                .unwrap()
+                .max_steps
+        };
+        assert_eq!(steps(100), MAX_STEPS_CEILING);
+        assert_eq!(steps(MAX_STEPS_CEILING + 1), MAX_STEPS_CEILING);
+        assert_eq!(steps(MAX_STEPS_CEILING), MAX_STEPS_CEILING);
+        assert_eq!(steps(3), 3);
+    }
+
+    #[test]
+    fn camel_case_round_trip() {
+        let s = Settings {
+            api_base_url: "http://127.0.0.1:8080".into(),
+            model: Some("m".into()),
+            persona_id: Some("p".into()),
+            default_mode: Mode::Ask,
+            max_steps: 4,
+            screenshots: true,
+            liveness_timeout_ms: 2000,
+        };
+        let v = serde_json::to_value(&s).unwrap();
+        assert_eq!(
+            v,
+            json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
+                   "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
+                   "livenessTimeoutMs":2000})
+        );
+        assert_eq!(Settings::from_json(v).unwrap(), s);
+    }
+
+    #[test]
+    fn wrong_type_is_a_clear_error() {
+        let e = Settings::from_json(json!({"maxSteps": "ten"})).unwrap_err();
+        assert!(matches!(e, SettingsError::Shape(_)), "{e:?}");
+        let e = Settings::from_json(json!({"defaultMode": "teleport"})).unwrap_err();
+        assert!(matches!(e, SettingsError::Shape(_)), "{e:?}");
+        assert!(Settings::from_json(json!([1, 2])).is_err());
+    }
+
+    #[test]
+    fn stored_bad_url_fails_and_blank_url_means_default() {
+        let e = Settings::from_json(json!({"apiBaseUrl": "zo.computer"})).unwrap_err();
+        assert!(e.to_string().contains("zo.computer"), "{e}");
+        // A plain-http URL off this computer (say, written before the rule existed) is refused.
+        let e = Settings::from_json(json!({"apiBaseUrl": "http://attacker.example"})).unwrap_err();
+        assert!(matches!(e, SettingsError::BaseUrl { .. }), "{e:?}");
+        let s = Settings::from_json(json!({"apiBaseUrl": "   "})).unwrap();
+        assert_eq!(s.api_base_url, DEFAULT_API_BASE_URL);
+    }
+
+    #[test]
+    fn ask_url_joins_base_and_path() {
+        let s = Settings::from_json(json!({"apiBaseUrl": "http://127.0.0.1:4000/base/"})).unwrap();
+        assert_eq!(s.ask_url(), "http://127.0.0.1:4000/base/zo/ask");
+        assert_eq!(
+            Settings::default().ask_url(),
+            "https://api.zo.computer/zo/ask"
+        );
+    }
+
+    #[test]
+    fn settings_never_carry_a_key_and_the_view_only_says_whether_one_is_set() {
+        let view = SettingsView {
+            settings: Settings::default(),
+            has_api_key: true,
+        };
+        let v = serde_json::to_value(&view).unwrap();
+        assert_eq!(v["hasApiKey"], true);
+        assert_eq!(v["apiBaseUrl"], DEFAULT_API_BASE_URL);
+        assert!(v.get("apiKey").is_none(), "{v}");
+        assert_eq!(SettingsView::from_json(v).unwrap(), view);
+        // A view that somehow names a key does not carry it on.
+        let odd =
+            SettingsView::from_json(json!({"apiKey": "zo_sk_x", "defaultMode": "ask"})).unwrap();
+        assert!(!serde_json::to_string(&odd).unwrap().contains("zo_sk_x"));
+        assert_eq!(odd.settings.default_mode, Mode::Ask);
+        assert!(!odd.has_api_key);
+        assert_eq!(
+            SettingsView::from_json(serde_json::Value::Null).unwrap(),
+            SettingsView::default()
+        );
+    }
+
+    /// The panel shows these refusals as they are, not as a rejected key.
+    #[test]
+    fn refusals_to_send_the_key_read_as_what_they_are() {
+        use crate::stream::retry::Failure;
+        use crate::ui::view::{error_card, ErrorKind};
+        use crate::wire::protocol::{FailureKind, StreamFailure};
+        for message in [
+            SettingsError::HostNotGranted {
+                origin: "https://zo.example".into(),
+            }
+            .to_string(),
+            Failure::Redirect.describe(),
+        ] {
+            let card = error_card(&StreamFailure {
+                kind: FailureKind::Permanent,
+                http_status: None,
+                message: message.clone(),
+                partial_text: String::new(),
+            });
+            assert_eq!(card.kind, ErrorKind::Permanent, "{message}");
+            assert_eq!(card.detail, message);
+        }
+    }
+
+    #[test]
+    fn blank_optionals_become_none() {
+        let s = Settings::from_json(json!({"model": " ", "personaId": ""})).unwrap();
+        assert_eq!(s.model, None);
+        assert_eq!(s.persona_id, None);
+    }
+
+    #[test]
+    fn out_of_range_numbers_are_rejected() {
+        assert_eq!(
+            Settings::from_json(json!({"maxSteps": 0})),
+            Err(SettingsError::MaxSteps)
+        );
+        assert_eq!(
+            Settings::from_json(json!({"livenessTimeoutMs": 10})),
+            Err(SettingsError::LivenessTimeout(10))
+        );
+        assert!(Settings::from_json(json!({"livenessTimeoutMs": 2000})).is_ok());
+    }
+}
