@@ -175,6 +175,14 @@ build_extension() {
     fi
   done
 
+  # The content module is fetched into every co-browsed page: its imports get short names (in
+  # the wasm and in the glue together) and its glue is minified.
+  step "content module: short import names, minified glue"
+  node crates/zo-content/short-imports.mjs "$PKG_DIR/zo_content_bg.wasm" "$PKG_DIR/zo_content.js"
+  tests/node_modules/.bin/esbuild "$PKG_DIR/zo_content.js" --minify --format=esm \
+    --log-level=warning --outfile="$PKG_DIR/zo_content.min.js"
+  mv "$PKG_DIR/zo_content.min.js" "$PKG_DIR/zo_content.js"
+
   step "content module for strict-CSP pages (wasm MVP -> JS)"
   bash crates/zo-content/build-js.sh "$PKG_DIR/mvp"
 
