@@ -74,7 +74,7 @@ pub async fn run_batch(
         let updates = match select(action, &mut cancelled).await {
             Either::Left((Ok(done), _)) => {
                 finished[i] = done;
-                run.finish_current(Ok(None))
+                run.finish_current(Ok(()))
             }
             Either::Left((Err(failure), _)) => run.finish_current(Err(ActionError::from(failure))),
             Either::Right(_) => run.cancel(),
@@ -82,7 +82,7 @@ pub async fn run_batch(
         send_all(&reply, &batch_id, &updates, &finished);
     }
     take_cancel(&batch_id);
-    reply.send(&encode::batch_done(&batch_id, run.results(), &finished));
+    reply.send(&encode::batch_done(&batch_id, &run.results(), &finished));
 }
 
 /// One `ACTION_RESULT` per update, each with what its action reported.
