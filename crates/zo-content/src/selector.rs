@@ -1,12 +1,11 @@
-//! Unique CSS selectors for elements, preferring anchors that survive a reload or a
-//! re-render: the id (unless it looks generated: `zo_core::page::looks_generated`), a test id, `name`,
-//! `aria-label`, the role with what names it (`title`, `placeholder`, `alt`; a link's
-//! `href`); then one of those under the nearest ancestor that has a stable unique anchor
-//! (`[data-testid="cart"] button`); a structural `>` path with `:nth-of-type` (from that
-//! ancestor) only as the last resort. A candidate is only returned after checking it resolves,
-//! through the same lookup actions use, to exactly this element and matches nothing else in
-//! any searched root. Inside a shadow root or iframe whose elements no plain selector singles
-//! out, `HOST >>> INNER` is used (see `locate`).
+//! Unique CSS selectors for elements, preferring anchors that survive a reload or a re-render: the
+//! id (unless it looks generated: `zo_core::page::looks_generated`), a test id, `name`,
+//! `aria-label`, the role with what names it (`title`, `placeholder`, `alt`; a link's `href`); then
+//! one of those under the nearest ancestor that has a stable unique anchor (`[data-testid="cart"]
+//! button`); a structural `>` path with `:nth-of-type` (from that ancestor) only as the last
+//! resort. A candidate is only returned after checking it resolves, through the same lookup actions
+//! use, to exactly this element and matches nothing else in any searched root. Inside a shadow root
+//! or iframe whose elements no plain selector singles out, `HOST >>> INNER` is used (see `locate`).
 
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

@@ -1,7 +1,7 @@
 //! The pre-check of each action: the facts the content module reports about its element
 //! (resolved link and form addresses, submit controls and their forms' secret fields, every
-//! source of the accessible name, over the composed tree), and that an action runs only on a verdict that allows it,
-//! on the element that was checked.
+//! source of the accessible name, over the composed tree), and that an action runs only on a
+//! verdict that allows it, on the element that was checked.
 
 use std::cell::RefCell;
 use std::rc::Rc;

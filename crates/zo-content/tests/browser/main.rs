@@ -1,6 +1,7 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
 //! every error on real DOM, scroll containers and web components (Shoelace), settling between
-//! actions (React 19), the facts each action is checked on, the message flow, snapshot selector round-trips, and secret fields.
+//! actions (React 19), the facts each action is checked on, the message flow, snapshot
+//! selector round-trips, and secret fields.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
 #![cfg(test)]
