@@ -3,3 +3,4 @@
 pub mod hostile;
 pub mod html_norm;
 pub mod policy;
+pub mod sse;
