@@ -1,7 +1,7 @@
 //! The ASK_ZO handler: runs one query of the panel to its end and posts its single final
 //! message. The work itself ([`crate::cobrowse_loop::run_query`]) takes the page context and
 //! runs the Co-browse loop (ask, run actions, ask again) or one ask with the mode's prompt,
-//! both built on [`crate::stream::stream_ask`]. Before anything, the tab the request names is
+//! both built on [`crate::stream::stream_ask`] (which pumps `zo_core::stream::AskDriver`). Before anything, the tab the request names is
 //! kept only if the page that asked may act on it ([`crate::tab_scope`]).
 
 use std::rc::Rc;
