@@ -329,7 +329,10 @@ fn reply_json_answers_a_streaming_request_with_the_whole_answer() {
     let body = r.json();
     let reference = assemble(&server.ask_stream(&format!("{FAST} Hi"), None).events());
     assert_eq!(body["output"], reference.text.as_str());
-    assert!(body["conversation_id"].as_str().unwrap().starts_with("conv_"));
+    assert!(body["conversation_id"]
+        .as_str()
+        .unwrap()
+        .starts_with("conv_"));
     assert_eq!(
         r.header("x-conversation-id"),
         body["conversation_id"].as_str()

@@ -138,7 +138,10 @@ fn a_replace_shows_the_new_answer_at_once_and_streaming_goes_on() {
         }
         feed(&p, done(&sid, &text));
         assert_blocks_equal(&last_answer(&root), &render_blocks(TEXT), "done");
-        assert!(!last_answer(&root).text_content().unwrap().contains("First draft"));
+        assert!(!last_answer(&root)
+            .text_content()
+            .unwrap()
+            .contains("First draft"));
     }
 }
 
@@ -166,5 +169,8 @@ fn a_replace_of_the_reasoning_swaps_the_live_thinking() {
     feed(&p, done(&sid, "Answer."));
     let saved = p.history_json();
     assert!(saved.contains("I reckon, twice"), "{saved}");
-    assert!(!saved.contains("First draft") && !saved.contains("Intruder"), "{saved}");
+    assert!(
+        !saved.contains("First draft") && !saved.contains("Intruder"),
+        "{saved}"
+    );
 }
