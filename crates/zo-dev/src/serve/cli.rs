@@ -37,7 +37,7 @@ Directives in the `input` of /zo/ask, any number of `[[zo:KEY=VALUE]]`:
   script=NAME    answer with the steps of a script posted to /__script
   reply=json     answer {output, conversation_id} as application/json even to stream:true
   reply=html     answer a text/html page with status 200 (a base URL that is not Zo)
-  stamps=1       record when each token was written (tokenWrittenAt in /__requests)
+  stamps=1       record when the write of each token started (tokenWrittenAt in /__requests)
 
 Scripts: POST /__script {"name":"demo","steps":["<answer 1>","<answer 2>"]}; an input with
 [[zo:script=demo]] gets step 1 (and a conversation id), later requests with that

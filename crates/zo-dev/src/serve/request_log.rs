@@ -54,8 +54,8 @@ pub struct Entry {
     pub outcome: Option<Outcome>,
     /// The client closed the connection before the response was complete.
     pub client_closed_early: bool,
-    /// With `[[zo:stamps=1]]`: when each token of the stream was written, in ms since the Unix
-    /// epoch (microsecond precision), for latency measurements.
+    /// With `[[zo:stamps=1]]`: when the write of each token of the stream started, in ms since
+    /// the Unix epoch (microsecond precision), for latency measurements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token_written_at: Option<Vec<f64>>,
 }

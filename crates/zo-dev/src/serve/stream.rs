@@ -86,8 +86,8 @@ pub fn peer_closed(stream: &TcpStream) -> bool {
 }
 
 /// Streams `frames` (after the response head was written), pacing token frames by `pace`,
-/// then ends the body as `ending` says. With `stamps`, records when each token frame was
-/// written (ms since the Unix epoch).
+/// then ends the body as `ending` says. With `stamps`, records when the write of each token
+/// frame started (ms since the Unix epoch).
 pub fn write_stream(
     stream: &TcpStream,
     frames: &[Frame],
@@ -103,11 +103,14 @@ pub fn write_stream(
         if peer_closed(stream) {
             return Outcome::ClientClosed;
         }
-        if let Err(e) = write_pieces(stream, frame.to_sse().as_bytes(), mode) {
-            return write_error(&e);
-        }
+        let sse = frame.to_sse();
+        // Stamped as the write starts: a thread paused right after its write cannot make the
+        // delta look faster than it was.
         if let (true, Some(stamps)) = (frame.is_token(), stamps.as_deref_mut()) {
             stamps.push(epoch_ms());
+        }
+        if let Err(e) = write_pieces(stream, sse.as_bytes(), mode) {
+            return write_error(&e);
         }
     }
     match ending {
