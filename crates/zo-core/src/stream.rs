@@ -16,7 +16,9 @@ pub(crate) mod utf8;
 
 pub use assembler::{Assembler, StreamUpdate};
 pub use diagnostics::Diagnostics;
-pub use driver::{AskDriver, AskOutcome, AskSpec, Effect, ResponseHead, Shown, MAX_REPLY_BYTES};
+pub use driver::{
+    AskDriver, AskOutcome, AskSpec, Effect, ResponseHead, Shown, MAX_REPLY_BYTES, STOPPED,
+};
 pub use events::{decode, Delta, Part, PartRef, TokenDelta, ZoEvent};
 pub use pipeline::StreamPipeline;
 pub use retry::{parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy};

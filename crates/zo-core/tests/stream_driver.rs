@@ -519,6 +519,63 @@ fn stop_during_the_backoff_sleep_sends_nothing_more() {
 }
 
 #[test]
+fn the_final_message_of_a_query_and_of_a_stopped_one() {
+    let answer = FinalResult {
+        status: FinalStatus::Succeeded,
+        text: "Zo is a personal computer.".into(),
+        ..FinalResult::default()
+    };
+    let failure = StreamFailure {
+        kind: FailureKind::Transient,
+        http_status: Some(503),
+        message: "Zo is temporarily unavailable (HTTP 503)".into(),
+        partial_text: "Zo is a per".into(),
+    };
+    let done = |msg: WorkerToPanel| match msg {
+        WorkerToPanel::StreamDone { session_id, result } => {
+            assert_eq!(session_id, SID);
+            result
+        }
+        other => panic!("{other:?}"),
+    };
+    // Not stopped: the answer, or the failure, as it is.
+    assert_eq!(
+        done(AskOutcome::Done(answer.clone()).final_message(SID, false)),
+        answer
+    );
+    match AskOutcome::Failed(failure.clone()).final_message(SID, false) {
+        WorkerToPanel::StreamError { session_id, error } => {
+            assert_eq!(session_id, SID);
+            assert_eq!(error, failure);
+        }
+        other => panic!("{other:?}"),
+    }
+    // Stopped: always STREAM_DONE, incomplete, "stopped", with the text shown so far.
+    for (outcome, text) in [
+        (AskOutcome::Done(answer.clone()), answer.text.as_str()),
+        (AskOutcome::Failed(failure.clone()), "Zo is a per"),
+        (
+            AskOutcome::Stopped(FinalResult {
+                status: FinalStatus::Incomplete,
+                text: "Zo".into(),
+                ..FinalResult::default()
+            }),
+            "Zo",
+        ),
+    ] {
+        let result = done(outcome.final_message(SID, true));
+        assert_eq!(result.status, FinalStatus::Incomplete);
+        assert_eq!(result.error.as_deref(), Some(zo_core::stream::STOPPED));
+        assert_eq!(result.text, text);
+    }
+    // A driver stopped by itself ends the same way.
+    let mut run = Run::new(Mode::Ask);
+    run.stop();
+    let result = done(run.outcome().final_message(SID, true));
+    assert_eq!(result.error.as_deref(), Some("stopped"));
+}
+
+#[test]
 fn every_attempt_continues_the_conversation_as_it_was() {
     let mut run = Run::with(spec(Mode::Ask, Some("conv_old"), Shown::default()));
     run.head(sse_head());

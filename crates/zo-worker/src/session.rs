@@ -13,16 +13,15 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use futures::channel::oneshot;
-use zo_core::wire::{
-    ApprovalDecision, FinalResult, FinalStatus, SessionFlow, StreamFailure, WorkerToPanel,
-};
+use zo_core::stream::AskOutcome;
+use zo_core::wire::{ApprovalDecision, FinalResult, SessionFlow, StreamFailure, WorkerToPanel};
 
 use crate::cancel::CancelToken;
 use crate::convert::warn;
 use crate::port::PanelPort;
 
 /// `FinalResult.error` of a session ended by STOP.
-pub const STOPPED: &str = "stopped";
+pub use zo_core::stream::STOPPED;
 
 /// A running query.
 pub struct Session {
@@ -140,10 +139,8 @@ impl Session {
     }
 
     /// Final STREAM_DONE of a stopped session, keeping the partial text.
-    pub fn done_stopped(&self, mut partial: FinalResult) -> bool {
-        partial.status = FinalStatus::Incomplete;
-        partial.error = Some(STOPPED.to_string());
-        self.done(partial)
+    pub fn done_stopped(&self, partial: FinalResult) -> bool {
+        self.post(AskOutcome::Stopped(partial).final_message(&self.id, true))
     }
 }
 
