@@ -146,6 +146,29 @@ fn a_replace_shows_the_new_answer_at_once_and_streaming_goes_on() {
 }
 
 #[wasm_bindgen_test]
+fn a_replace_leaves_nothing_of_the_draft() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("retry").unwrap();
+    let draft = "# First draft\n\n- one\n- two\n\nA paragraph.\n\n```\ncode\n```\n\nMore ";
+    feed(&p, chunk(&sid, draft));
+    assert_blocks_equal(&last_answer(&root), &render_blocks(draft), "draft");
+    // The retry's text so far is only a line break: nothing of the draft may stay.
+    feed(&p, replace(&sid, "answer", "\n"));
+    assert_blocks_equal(&last_answer(&root), &[], "the replace");
+    feed(&p, chunk(&sid, "Short answer."));
+    assert_blocks_equal(
+        &last_answer(&root),
+        &render_blocks("\nShort answer."),
+        "after the replace",
+    );
+    assert!(!last_answer(&root)
+        .text_content()
+        .unwrap()
+        .contains("First draft"));
+}
+
+#[wasm_bindgen_test]
 fn a_replace_of_the_reasoning_swaps_the_live_thinking() {
     let host = FakeHost::new();
     let (p, root) = panel(&host);
