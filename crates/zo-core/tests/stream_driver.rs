@@ -629,6 +629,31 @@ fn a_json_reply_in_cobrowse_mode_is_read_like_a_streamed_one() {
 }
 
 #[test]
+fn a_json_reply_that_goes_silent_or_breaks_off_is_retried() {
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(200, "application/json"));
+    run.body("{\"output\": \"Hal", 64);
+    let e = run.timeout();
+    assert!(has_close(&e), "the silent reply is released");
+    assert!(run.reconnects()[0].3.contains("nothing for too long"));
+    run.woke();
+    run.head(head(200, "application/json"));
+    run.body("{\"output\": \"Half an", 64);
+    let e = run.network_error("connection reset");
+    assert!(sleep_of(&e).is_some(), "a reply cut off is retried");
+    assert!(run.answer.is_empty(), "nothing of a partial reply is shown");
+    run.woke();
+    run.head(head(200, "application/json"));
+    run.body(
+        &serde_json::json!({"output": "Half an answer, then all of it."}).to_string(),
+        7,
+    );
+    run.end();
+    assert_eq!(run.answer, "Half an answer, then all of it.");
+    assert_eq!(run.sends().len(), 3);
+}
+
+#[test]
 fn an_unreadable_json_reply_is_retried_and_an_oversized_one_is_not() {
     let mut run = Run::new(Mode::Ask);
     run.head(head(200, "application/json"));
