@@ -326,7 +326,7 @@ impl AskDriver {
 
     /// A whole JSON reply: one text part through the pipeline, or a failure to read it.
     fn read_reply(&mut self, body: &[u8], header_id: Option<String>, out: &mut Vec<Effect>) {
-        match serde_json::from_slice::<AskReply>(body) {
+        match AskReply::from_json(body) {
             Ok(reply) => {
                 if let Some(id) = reply.conversation_id.or(header_id) {
                     self.pipeline.set_conversation_id(&id);

@@ -38,6 +38,15 @@ pub struct AskReply {
     pub conversation_id: Option<String>,
 }
 
+impl AskReply {
+    /// Reads a reply body: UTF-8 JSON `{output, conversation_id}` (read as text, as every other
+    /// JSON the extension reads, so the wasm carries one JSON reader).
+    pub fn from_json(body: &[u8]) -> Result<AskReply, String> {
+        let text = std::str::from_utf8(body).map_err(|e| format!("not UTF-8: {e}"))?;
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +84,15 @@ mod tests {
             serde_json::from_value(json!({"output": "", "conversation_id": "c"})).unwrap();
         assert_eq!(r.conversation_id.as_deref(), Some("c"));
         assert!(serde_json::from_value::<AskReply>(json!({"text": "Hi"})).is_err());
+    }
+
+    #[test]
+    fn a_reply_body_is_read_as_utf8_json() {
+        let r = AskReply::from_json("{\"output\": \"Grüß dich\"}".as_bytes()).unwrap();
+        assert_eq!(r.output, "Grüß dich");
+        assert!(AskReply::from_json(b"{\"output\": \"\xff\"}")
+            .unwrap_err()
+            .contains("UTF-8"));
+        assert!(AskReply::from_json(b"<!doctype html>").is_err());
     }
 }
