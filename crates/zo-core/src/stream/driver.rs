@@ -25,119 +25,26 @@
 //! // ... until Effect::Done(outcome); on Stop: perform(driver.stop())
 //! ```
 
+mod head;
+mod io;
+mod outcome;
+
+pub use head::ResponseHead;
+pub use io::{AskSpec, Effect, Shown};
+pub use outcome::{AskOutcome, STOPPED};
+
+use head::{media_type, Media};
+
 use crate::stream::pipeline::StreamPipeline;
 use crate::stream::retry::{retry_after_ms, Failure, RetryDecision, RetryPolicy};
 use crate::stream::StreamUpdate;
 use crate::wire::protocol::{
-    FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, TextPart, WorkerToPanel,
+    FailureKind, FinalResult, FinalStatus, StreamFailure, TextPart, WorkerToPanel,
 };
-use crate::wire::zo_api::{AskBody, AskReply};
+use crate::wire::zo_api::AskReply;
 
 /// The largest JSON reply read (an answer of the largest size with room for its escapes).
 pub const MAX_REPLY_BYTES: usize = 16 * 1024 * 1024;
-
-/// What an ask needs.
-#[derive(Debug, Clone)]
-pub struct AskSpec {
-    /// The query's session: every message the driver posts names it.
-    pub session_id: String,
-    /// How the answer is read (Co-browse: action JSON never shown, actions parsed).
-    pub mode: Mode,
-    /// What every attempt sends (`stream` is set to true).
-    pub body: AskBody,
-    /// What earlier asks of the same query showed (a Co-browse task asks Zo several times):
-    /// a replace says the whole text shown, this included.
-    pub shown: Shown,
-    /// Retry or give up, and after how long.
-    pub policy: RetryPolicy,
-}
-
-/// The text a query has shown in the panel.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Shown {
-    pub answer: String,
-    pub thinking: String,
-}
-
-/// The response head, as far as the driver needs it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ResponseHead {
-    pub status: u16,
-    /// `Content-Type` (empty when absent).
-    pub content_type: String,
-    /// `x-conversation-id`.
-    pub conversation_id: Option<String>,
-    /// `Retry-After`, as sent.
-    pub retry_after: Option<String>,
-    /// `Date`, as sent (the server's clock, for a `Retry-After` date).
-    pub date: Option<String>,
-    /// When the head arrived, ms since the Unix epoch.
-    pub received_at_ms: u64,
-}
-
-/// What the worker must do.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Effect {
-    /// POST `body` (JSON) to `/zo/ask` with the key: attempt `attempt` (1-based). Answer with
-    /// [`AskDriver::on_head`] (or [`AskDriver::on_redirect`] / [`AskDriver::on_network_error`]
-    /// / [`AskDriver::on_timeout`]).
-    Send { attempt: u32, body: String },
-    /// Stop reading the response in flight and release its connection (nothing more of it is
-    /// wanted).
-    Close,
-    /// Post this message on the session's panel port.
-    Post(WorkerToPanel),
-    /// Wait `ms`, then call [`AskDriver::on_woke`].
-    Sleep { ms: u64 },
-    /// The ask ended; the caller posts the final message.
-    Done(AskOutcome),
-}
-
-/// How an ask ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AskOutcome {
-    /// A terminal event (or a JSON reply) arrived; status Succeeded.
-    Done(FinalResult),
-    /// Gave up: a permanent failure or retries exhausted. `partial_text` is what was shown.
-    Failed(StreamFailure),
-    /// Stopped; the result holds what was shown (status Incomplete).
-    Stopped(FinalResult),
-}
-
-/// `FinalResult.error` of a query the user stopped.
-pub const STOPPED: &str = "stopped";
-
-impl AskOutcome {
-    /// The single final message of a query that ended with this outcome: STREAM_DONE for an
-    /// answer, STREAM_ERROR for a failure. A query the user stopped (`stopped`) always ends with
-    /// STREAM_DONE `{status: "incomplete", error: "stopped"}` and the text shown so far, whatever
-    /// its last ask came to.
-    pub fn final_message(self, session_id: &str, stopped: bool) -> WorkerToPanel {
-        let session_id = session_id.to_string();
-        let stopped_with = |mut partial: FinalResult| {
-            partial.status = FinalStatus::Incomplete;
-            partial.error = Some(STOPPED.to_string());
-            partial
-        };
-        match (self, stopped) {
-            (AskOutcome::Done(result), false) => WorkerToPanel::StreamDone { session_id, result },
-            (AskOutcome::Failed(error), false) => WorkerToPanel::StreamError { session_id, error },
-            (AskOutcome::Done(result) | AskOutcome::Stopped(result), _) => {
-                WorkerToPanel::StreamDone {
-                    session_id,
-                    result: stopped_with(result),
-                }
-            }
-            (AskOutcome::Failed(failure), true) => WorkerToPanel::StreamDone {
-                session_id,
-                result: stopped_with(FinalResult {
-                    text: failure.partial_text,
-                    ..FinalResult::default()
-                }),
-            },
-        }
-    }
-}
 
 #[derive(Debug)]
 enum Phase {
@@ -533,28 +440,5 @@ impl AskDriver {
             message,
             partial_text: self.shown_answer(),
         })));
-    }
-}
-
-enum Media {
-    EventStream,
-    Json,
-    Other,
-}
-
-/// How a reply's `Content-Type` is read: its media type, case-insensitive, parameters ignored.
-fn media_type(content_type: &str) -> Media {
-    let essence = content_type
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    if essence == "text/event-stream" {
-        Media::EventStream
-    } else if essence == "application/json" || essence.ends_with("+json") {
-        Media::Json
-    } else {
-        Media::Other
     }
 }
