@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests.
 
+pub mod driver;
 pub mod hostile;
 pub mod html_norm;
 pub mod policy;
