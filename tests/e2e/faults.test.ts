@@ -109,6 +109,25 @@ describe('faults', () => {
     assert.doesNotMatch(history, /First draft/);
   });
 
+  test('a retry that thinks something else replaces the shown thinking at once', T, async () => {
+    const marker = 'fault-diverge-thinking';
+    const panel = await askPanel();
+    // Cut after 4 tokens: inside the thinking, which the retry begins differently.
+    const msg = await panel.send(
+      `Tell me about ${marker} [[zo:scenario=thinking]] [[zo:fault=diverge]] [[zo:times=1]] [[zo:after=4]] [[zo:pace=20]] [[zo:key=${marker}]]`,
+    );
+    assert.equal(await msg.settled(['done', 'failed', 'interrupted', 'stopped'], 30_000), 'done', await msg.root.innerText());
+    const { thinking } = await panel.seen();
+    assert.ok(thinking.some((t) => t.includes('First draft')), `the draft thinking was shown: ${JSON.stringify(thinking)}`);
+    const last = thinking[thinking.length - 1] ?? '';
+    assert.doesNotMatch(last, /First draft/, 'the live thinking showed the retry\'s thinking while streaming');
+    assert.match(last, /The user asks/);
+    assert.doesNotMatch((await msg.reasoning.textContent()) ?? '', /First draft/);
+    assert.equal(words(await msg.answerText()), renderedWords(await expectedFor(marker)));
+    assert.doesNotMatch(JSON.stringify(await storedHistory(h.ext)), /First draft/);
+    assert.equal((await asksWith(h.serve, marker)).length, 2);
+  });
+
   test('a Zo that answers JSON instead of a stream: the whole answer, once', T, async () => {
     const marker = 'reply-json';
     const panel = await askPanel();
