@@ -13,8 +13,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use futures::channel::oneshot;
-use zo_core::stream::AskOutcome;
-use zo_core::wire::{ApprovalDecision, FinalResult, SessionFlow, StreamFailure, WorkerToPanel};
+use zo_core::wire::{ApprovalDecision, SessionFlow, WorkerToPanel};
 
 use crate::cancel::CancelToken;
 use crate::convert::warn;
@@ -120,27 +119,6 @@ impl Session {
             self.cancel.cancel();
         }
         posted
-    }
-
-    /// Final STREAM_DONE.
-    pub fn done(&self, result: FinalResult) -> bool {
-        self.post(WorkerToPanel::StreamDone {
-            session_id: self.id.clone(),
-            result,
-        })
-    }
-
-    /// Final STREAM_ERROR.
-    pub fn error(&self, error: StreamFailure) -> bool {
-        self.post(WorkerToPanel::StreamError {
-            session_id: self.id.clone(),
-            error,
-        })
-    }
-
-    /// Final STREAM_DONE of a stopped session, keeping the partial text.
-    pub fn done_stopped(&self, partial: FinalResult) -> bool {
-        self.post(AskOutcome::Stopped(partial).final_message(&self.id, true))
     }
 }
 

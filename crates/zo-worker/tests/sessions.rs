@@ -8,6 +8,7 @@ mod common;
 
 use common::*;
 use wasm_bindgen_test::*;
+use zo_core::stream::AskOutcome;
 use zo_core::wire::{FinalStatus, WorkerToPanel};
 use zo_worker::port::{MemoryPort, PanelPort};
 use zo_worker::session::{Session, STOPPED};
@@ -159,8 +160,9 @@ fn session_posts_only_its_own_messages_and_one_final() {
     session.stop();
     assert!(session.cancel_token().is_cancelled());
     assert!(!session.post(chunk_of("a", "after stop")));
-    assert!(session.done_stopped(Default::default()));
-    assert!(!session.done(Default::default()), "only one final message");
+    zo_worker::ask::report(&session, AskOutcome::Stopped(Default::default()));
+    let again = AskOutcome::Done(Default::default()).final_message("a", false);
+    assert!(!session.post(again), "only one final message");
     let msgs = port.messages();
     assert_eq!(msgs.len(), 2, "{msgs:?}");
     assert!(msgs.iter().all(|m| m.session_id() == "a"));
