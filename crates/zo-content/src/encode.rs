@@ -4,9 +4,9 @@
 //!
 //! Values keep the key order they had when they were built as `serde_json::Value` (sorted).
 //!
-//! An action's `value` travels beside `zo_core::cobrowse::BatchRun` (which only tracks
-//! statuses), already written as [`Json`]; the `value` field of the `ActionResult`s given
-//! here is not read.
+//! An action's `value` and settle time travel beside `zo_core::cobrowse::BatchRun` (which
+//! only tracks statuses) as [`Finished`], the value already written as [`Json`]; the `value`
+//! and `settle_ms` fields of the `ActionResult`s given here are not read.
 
 use zo_core::page::Capped;
 use zo_core::wire::{
@@ -16,6 +16,14 @@ use zo_core::wire::{
 use zo_core::wire::{FormFacts, TargetFacts};
 
 use crate::json::{Json, Obj};
+
+/// What a finished action reports besides its status.
+#[derive(Debug, Clone, Default)]
+pub struct Finished {
+    pub value: Option<Json>,
+    /// How long the page took to settle after it (actions that change the page).
+    pub settle_ms: Option<u32>,
+}
 
 fn typed(tag: &str) -> Obj {
     Obj::new().str("type", tag)
@@ -31,20 +39,19 @@ pub fn content_error(message: &str) -> Json {
     typed("CONTENT_ERROR").str("message", message).done()
 }
 
-/// `ACTION_RESULT` for one action, with its value (if it has one).
-pub fn action_result(batch_id: &str, result: &ActionResult, value: Option<&Json>) -> Json {
+/// `ACTION_RESULT` for one action, with what it reported (once finished).
+pub fn action_result(batch_id: &str, result: &ActionResult, f: Option<&Finished>) -> Json {
     typed("ACTION_RESULT")
         .str("batchId", batch_id)
-        .json("result", &result_json(result, value))
+        .json("result", &result_json(result, f))
         .done()
 }
 
-/// `BATCH_DONE`; `values[i]` is the value of the action with index `i`.
-pub fn batch_done(batch_id: &str, results: &[ActionResult], values: &[Option<Json>]) -> Json {
-    let results = results.iter().map(|r| {
-        let value = values.get(r.index as usize).and_then(Option::as_ref);
-        result_json(r, value)
-    });
+/// `BATCH_DONE`; `finished[i]` is what the action with index `i` reported.
+pub fn batch_done(batch_id: &str, results: &[ActionResult], finished: &[Finished]) -> Json {
+    let results = results
+        .iter()
+        .map(|r| result_json(r, finished.get(r.index as usize)));
     typed("BATCH_DONE")
         .str("batchId", batch_id)
         .json("results", &Json::array(results))
@@ -125,15 +132,18 @@ fn element(e: &SnapshotElement) -> Json {
     }
 }
 
-fn result_json(r: &ActionResult, value: Option<&Json>) -> Json {
+fn result_json(r: &ActionResult, f: Option<&Finished>) -> Json {
     let mut obj = Obj::new()
         .int("index", r.index)
         .str("status", r.status.as_str());
-    if let Some(v) = value {
+    if let Some(v) = f.and_then(|f| f.value.as_ref()) {
         obj = obj.json("value", v);
     }
     if let Some(e) = &r.error {
         obj = obj.json("error", &error(e));
+    }
+    if let Some(ms) = f.and_then(|f| f.settle_ms) {
+        obj = obj.int("settleMs", ms);
     }
     obj.done()
 }

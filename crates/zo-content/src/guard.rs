@@ -14,7 +14,8 @@ use zo_core::wire::{Action, ActionErrorCode};
 
 use crate::failure::Failure;
 use crate::reply::Reply;
-use crate::{dom, encode, facts, locate};
+use crate::target::Target;
+use crate::{encode, facts, locate};
 
 /// How long an action waits for its verdict: past the worker's own bound on the user's
 /// answer, so only a worker that went away leaves it waiting this long.
@@ -80,10 +81,9 @@ pub async fn check(
     if matches!(action, Action::Navigate { .. } | Action::Done { .. }) {
         return Ok(());
     }
-    let deadline = dom::now() + f64::from(timeout_ms);
     let checked = match action.selector() {
         Some(sel) => {
-            let el = locate::wait_for(sel.as_str(), deadline, timeout_ms).await?;
+            let el = Target::new(sel.as_str(), timeout_ms).find().await?;
             let el = facts::target(action, el);
             let f = facts::of(&el);
             Some((sel, el, f))

@@ -1,10 +1,12 @@
 //! One answer from Zo, bytes in, updates out: UTF-8 and Server-Sent Events decoding, typed Zo
-//! events, stream assembly with tool activity and diagnostics, and the retry and resume rules
-//! across attempts, behind one facade ([`StreamPipeline`]). What one stream may make us hold
+//! events, stream assembly with tool activity and diagnostics behind one facade
+//! ([`StreamPipeline`]: one attempt's bytes), and the attempts of one ask to Zo with their
+//! retry, resume, liveness and Stop rules ([`AskDriver`]). What one stream may make us hold
 //! is bounded: the limits are in `stream/limits.rs`, and passing one is a [`LimitExceeded`].
 
 pub(crate) mod assembler;
 pub(crate) mod diagnostics;
+pub(crate) mod driver;
 pub(crate) mod events;
 pub(crate) mod limits;
 pub(crate) mod pipeline;
@@ -16,11 +18,14 @@ pub(crate) mod utf8;
 
 pub use assembler::{Assembler, StreamUpdate};
 pub use diagnostics::Diagnostics;
+pub use driver::{
+    AskDriver, AskOutcome, AskSpec, Effect, ResponseHead, Shown, MAX_REPLY_BYTES, STOPPED,
+};
 pub use events::{decode, Delta, Part, PartRef, TokenDelta, ZoEvent};
 pub use limits::{
     LimitExceeded, MAX_BODY_BYTES, MAX_EVENT_DATA_BYTES, MAX_ID_BYTES, MAX_LINE_BYTES, MAX_PARTS,
     MAX_TEXT_BYTES, MAX_TOOLS, MAX_TOOL_ARGS_BYTES,
 };
 pub use pipeline::StreamPipeline;
-pub use retry::{Failure, RetryDecision, RetryPolicy};
+pub use retry::{parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy};
 pub use sse::{SseEvent, SseItem, SseLimits, SseOutput, SseParser};

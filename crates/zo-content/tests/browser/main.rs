@@ -1,19 +1,27 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
-//! every error on real DOM, the facts each action is checked on, the message flow, snapshot
+//! every error on real DOM, scroll containers and web components (Shoelace), settling between
+//! actions (React 19), the facts each action is checked on, the message flow, snapshot
 //! selector round-trips, and secret fields.
+//! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
 #![cfg(test)]
 
+mod libs;
 mod support;
 
 mod actions;
 mod allocator;
+mod components;
 mod errors;
 mod facts;
 mod fill;
 mod frames;
 mod messages;
+mod names;
+mod scrolling;
 mod secrets;
+mod selectors;
+mod settling;
 mod snapshot;
 mod wire;
 

@@ -5,8 +5,9 @@
 use serde_json::{json, Value};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
+use zo_content::action_reader;
+use zo_content::encode::{self, Finished};
 use zo_content::message::{self, MessageError};
-use zo_content::{action_reader, encode};
 use zo_core::answer::{from_canonical, EntryError};
 use zo_core::page::cap;
 use zo_core::page::secret_field::SecretKind;
@@ -226,6 +227,7 @@ fn result(index: u32, status: ActionStatus, error: Option<ActionError>) -> Actio
         status,
         value: None,
         error,
+        settle_ms: None,
     }
 }
 
@@ -261,21 +263,57 @@ fn replies_are_what_serde_writes() {
         })
     );
     let capped = cap(tricky, 5);
-    let value = encode::extract(&capped);
+    let extracted = Finished {
+        value: Some(encode::extract(&capped)),
+        settle_ms: None,
+    };
     let done = result(0, ActionStatus::Done, None);
     let mut done_valued = done.clone();
     done_valued.value = Some(serde_json::to_value(&capped).unwrap());
     let skipped = result(2, ActionStatus::Skipped, None);
+    // A click: no value, a settle time.
+    let clicked = Finished {
+        value: None,
+        settle_ms: Some(17),
+    };
+    let click = result(3, ActionStatus::Done, None);
+    let mut click_settled = click.clone();
+    click_settled.settle_ms = Some(17);
+    // A fill: both.
+    let filled = Finished {
+        value: Some(encode::fill(&FillOutcome {
+            value: Some(tricky.into()),
+            checked: None,
+        })),
+        settle_ms: Some(0),
+    };
+    let fill = result(4, ActionStatus::Done, None);
+    let mut fill_full = fill.clone();
+    fill_full.value = Some(json!({ "value": tricky }));
+    fill_full.settle_ms = Some(0);
+    assert_eq!(
+        encode::action_result("b", &click, Some(&clicked)).into_string(),
+        serde(&ContentToWorker::ActionResult {
+            batch_id: "b".into(),
+            result: click_settled.clone()
+        })
+    );
     assert_eq!(
         encode::batch_done(
             "b",
-            &[done, failed.clone(), skipped.clone()],
-            &[Some(value), None, None]
+            &[done, failed.clone(), skipped.clone(), click, fill],
+            &[
+                extracted,
+                Finished::default(),
+                Finished::default(),
+                clicked,
+                filled
+            ]
         )
         .into_string(),
         serde(&ContentToWorker::BatchDone {
             batch_id: "b".into(),
-            results: vec![done_valued, failed, skipped]
+            results: vec![done_valued, failed, skipped, click_settled, fill_full]
         })
     );
 }

@@ -69,6 +69,12 @@ impl ProseFilter {
         matches!(self.mode, Mode::Hold { .. })
     }
 
+    /// Whether the text held back opened a JSON object or array that is still undecided (such
+    /// as `{"reasoning":"I will cli`): if the answer ends here, an envelope was cut short.
+    pub fn holds_unfinished_json(&self) -> bool {
+        matches!(&self.mode, Mode::Hold { detector, .. } if detector.in_json())
+    }
+
     /// Reads the next delta; returns the text that can be shown now (possibly empty): the
     /// delta itself, not a copy, when all of it is prose that starts no candidate.
     pub fn push<'a>(&mut self, delta: &'a str) -> Cow<'a, str> {

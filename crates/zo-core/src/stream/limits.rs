@@ -12,6 +12,10 @@
 //! | tool calls listed | [`MAX_TOOLS`] | `tools` | further calls are not listed (counted in diagnostics) |
 //! | one tool call's arguments | [`MAX_TOOL_ARGS_BYTES`] | `tools` | cut, with an ellipsis |
 //! | identifiers (zmid, tool call id and name) | [`MAX_ID_BYTES`] | `assembler`, `tools` | cut |
+//! | a JSON reply (not streamed) | `driver::MAX_REPLY_BYTES` | `driver` | `Failure::TooLarge` |
+//!
+//! The ask driver ends an ask whose stream passed a limit with `Failure::Limit`: permanent,
+//! what was shown stays.
 //!
 //! Lines the parser ignores (comments, unknown fields) and the data of the prompt echo
 //! (`FrontendModelRequest`) are skipped as they stream, never held, so they have no line

@@ -166,6 +166,12 @@ impl StreamPipeline {
             self.guard(update, out);
         }
         self.scratch = raw;
+        self.check_limits(over_body, out);
+    }
+
+    /// After a push: a limit passed (and no terminal event before it) ends the stream with a
+    /// Failed final result.
+    fn check_limits(&mut self, over_body: bool, out: &mut Vec<StreamUpdate>) {
         if self.is_terminal() {
             // What follows the terminal event does not matter.
             return;
@@ -195,6 +201,24 @@ impl StreamPipeline {
             conversation_id: self.assembler.conversation_id().map(str::to_string),
             error: Some(limit.describe()),
         }
+    }
+
+    /// A whole answer that came as Zo's non-streaming reply (`{output, conversation_id}`; set
+    /// the conversation id first): read as one text part that ends the answer, so it goes
+    /// through the same action-JSON gate, resume guard and final result as a streamed one.
+    pub fn push_reply(&mut self, output: &str) -> Vec<StreamUpdate> {
+        let mut raw = std::mem::take(&mut self.scratch);
+        let content = output.to_string();
+        self.assembler
+            .push(ZoEvent::LegacyResponse { content }, &mut raw);
+        self.assembler.push(ZoEvent::LegacyEnd, &mut raw);
+        let mut out = Vec::new();
+        for update in raw.drain(..) {
+            self.guard(update, &mut out);
+        }
+        self.scratch = raw;
+        self.check_limits(false, &mut out);
+        out
     }
 
     /// The body ended: the final result (status Incomplete when no terminal event came; its
