@@ -309,12 +309,14 @@ impl StreamPipeline {
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
             StreamUpdate::Answer(delta) => {
-                let shown = self.answer_shown.push(delta, self.assembler.raw_answer());
-                out.extend(shown.map(answer_update));
+                if let Some(shown) = self.answer_shown.push(delta, self.assembler.raw_answer()) {
+                    out.push(answer_update(shown));
+                }
             }
             StreamUpdate::Thinking(delta) => {
-                let shown = self.thinking_shown.push(delta, self.assembler.thinking());
-                out.extend(shown.map(thinking_update));
+                if let Some(shown) = self.thinking_shown.push(delta, self.assembler.thinking()) {
+                    out.push(thinking_update(shown));
+                }
             }
             StreamUpdate::Final(result) => {
                 out.extend(self.thinking_shown.finish().map(thinking_update));

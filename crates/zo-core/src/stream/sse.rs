@@ -316,10 +316,12 @@ impl SseParser {
     /// (a field name is at most 5 bytes before its colon).
     fn head(&self, more: &str) -> LineHead {
         let mut head = LineHead::default();
-        for b in self.line.bytes().chain(more.bytes()).take(head.bytes.len()) {
-            head.bytes[head.len] = b;
-            head.len += 1;
-        }
+        let kept = self.line.as_bytes();
+        let from_line = kept.len().min(head.bytes.len());
+        head.bytes[..from_line].copy_from_slice(&kept[..from_line]);
+        let from_more = (head.bytes.len() - from_line).min(more.len());
+        head.bytes[from_line..from_line + from_more].copy_from_slice(&more.as_bytes()[..from_more]);
+        head.len = from_line + from_more;
         head
     }
 
@@ -329,7 +331,8 @@ impl SseParser {
         if head.first() == Some(&b':') {
             return Some(LineFate::Skip);
         }
-        let Some(colon) = memchr::memchr(b':', head) else {
+        // A few bytes: a plain loop beats memchr's setup.
+        let Some(colon) = head.iter().position(|&b| b == b':') else {
             // No colon yet: the field is the whole line, unknown once longer than "retry".
             return (head.len() > "retry".len()).then_some(LineFate::Skip);
         };
