@@ -83,6 +83,13 @@ pub enum WorkerToPanel {
     StreamChunk { session_id: String, delta: String },
     /// Thinking text to append.
     StreamReasoning { session_id: String, delta: String },
+    /// A retry of an ask diverged from what was shown: everything this query has shown of
+    /// `part` so far is replaced at once by `text` (later chunks append to it).
+    StreamReplace {
+        session_id: String,
+        part: TextPart,
+        text: String,
+    },
     /// Tool activity ("Explored").
     StreamTool {
         session_id: String,
@@ -144,11 +151,31 @@ pub enum WorkerToPanel {
     TaskNote { session_id: String, text: String },
 }
 
+/// Which streamed text a [`WorkerToPanel::StreamReplace`] replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextPart {
+    /// The answer (STREAM_CHUNK text).
+    Answer,
+    /// The thinking (STREAM_REASONING text).
+    Reasoning,
+}
+
 impl WorkerToPanel {
+    /// Whether this is the single final message of its session (STREAM_DONE or
+    /// STREAM_ERROR).
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            WorkerToPanel::StreamDone { .. } | WorkerToPanel::StreamError { .. }
+        )
+    }
+
     pub fn session_id(&self) -> &str {
         match self {
             WorkerToPanel::StreamChunk { session_id, .. }
             | WorkerToPanel::StreamReasoning { session_id, .. }
+            | WorkerToPanel::StreamReplace { session_id, .. }
             | WorkerToPanel::StreamTool { session_id, .. }
             | WorkerToPanel::StreamStatus { session_id, .. }
             | WorkerToPanel::StreamReconnect { session_id, .. }
