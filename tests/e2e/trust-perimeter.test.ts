@@ -126,8 +126,9 @@ describe('trust perimeter', () => {
     const ping = () =>
       h.ext.inWorker(
         (id: number) =>
-          (globalThis as any).chrome.tabs.sendMessage(id, { type: 'PING' }).then(
-            (r: any) => r,
+          // Worker <-> content messages are JSON text, as the worker's Rust writes them.
+          (globalThis as any).chrome.tabs.sendMessage(id, JSON.stringify({ type: 'PING' })).then(
+            (r: any) => JSON.parse(r),
             (e: Error) => `no answer: ${e.message}`,
           ),
         tabId,

@@ -8,12 +8,12 @@ use std::cell::RefCell;
 use futures::channel::oneshot;
 use futures::future::{select, Either};
 use zo_core::cobrowse::BatchRun;
-use zo_core::wire::{Action, ActionError, ActionErrorCode, ActionResult, WaitOutcome};
+use zo_core::wire::{
+    Action, ActionError, ActionErrorCode, ActionResult, ContentToWorker, Json, WaitOutcome,
+};
 
 use crate::dom;
-use crate::encode;
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::reply::Reply;
 use crate::turn;
 use crate::{click, extract, fill, guard, scroll};
@@ -82,14 +82,21 @@ pub async fn run_batch(
         send_all(&reply, &batch_id, &updates, &values);
     }
     take_cancel(&batch_id);
-    reply.send(&encode::batch_done(&batch_id, run.results(), &values));
+    let done = ContentToWorker::BatchDone {
+        batch_id,
+        results: run.results().to_vec(),
+    };
+    reply.send(&done, &values);
 }
 
 /// One `ACTION_RESULT` per update, each with its action's value.
 fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], values: &[Option<Json>]) {
     for r in updates {
-        let value = values.get(r.index as usize).and_then(Option::as_ref);
-        reply.send(&encode::action_result(batch_id, r, value));
+        let msg = ContentToWorker::ActionResult {
+            batch_id: batch_id.to_string(),
+            result: r.clone(),
+        };
+        reply.send(&msg, values);
     }
 }
 
@@ -136,7 +143,7 @@ pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, F
         Action::Wait { ms } => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            Ok(Some(encode::wait(&WaitOutcome { ms })))
+            Ok(Some(WaitOutcome { ms }.to_json()))
         }
         Action::Done { .. } => Ok(None),
     }

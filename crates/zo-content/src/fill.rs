@@ -12,15 +12,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
 use zo_core::page::{collapse_whitespace, parse_checked};
-use zo_core::wire::{ActionErrorCode, FillOutcome, Quoted};
+use zo_core::wire::{ActionErrorCode, FillOutcome, Json, Quoted};
 
 use crate::actionable::{self, Needs};
 use crate::click;
 use crate::dom;
-use crate::encode;
 use crate::events;
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::secret;
 
 /// Input types whose value is typed as text.
@@ -100,7 +98,7 @@ pub async fn run(
     if secret::kind(&el).is_some() {
         outcome.value = None;
     }
-    Ok(Some(encode::fill(&outcome)))
+    Ok(Some(outcome.to_json()))
 }
 
 /// A `<label>` stands for its control.

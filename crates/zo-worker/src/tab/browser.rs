@@ -36,16 +36,22 @@ fn js(value: serde_json::Value) -> Result<JsValue, TabError> {
     to_js(&value).map_err(TabError::Chrome)
 }
 
-/// A message from the content side: a `ContentToWorker` object, or its JSON text.
+/// A message from the content side: a `ContentToWorker` as JSON text, read by zo-core's codec.
 pub fn parse_content_message(msg: &JsValue) -> ContentToWorker {
     let parsed = match msg.as_string() {
-        Some(text) => serde_json::from_str::<ContentToWorker>(&text).map_err(|e| e.to_string()),
-        None => js_to_json(msg)
-            .and_then(|v| serde_json::from_value::<ContentToWorker>(v).map_err(|e| e.to_string())),
+        Some(text) => ContentToWorker::from_json(&text).map_err(|e| e.to_string()),
+        None => Err("not JSON text".to_string()),
     };
     parsed.unwrap_or_else(|e| ContentToWorker::ContentError {
         message: format!("unreadable message from the content script: {e}"),
     })
+}
+
+/// A message for the content side, as JSON text (what the content module reads).
+fn content_text(msg: &WorkerToContent) -> Result<JsValue, TabError> {
+    serde_json::to_string(msg)
+        .map(|text| JsValue::from_str(&text))
+        .map_err(|e| TabError::Chrome(e.to_string()))
 }
 
 #[derive(Deserialize)]
@@ -142,7 +148,7 @@ impl ChromeContentPort {
 
 impl ContentChannel for ChromeContentPort {
     fn post(&self, msg: &WorkerToContent) -> Result<(), TabError> {
-        let obj = to_js(msg).map_err(TabError::Chrome)?;
+        let obj = content_text(msg)?;
         let post: Function = Reflect::get(&self.port, &JsValue::from_str("postMessage"))
             .ok()
             .and_then(|f| f.dyn_into().ok())
@@ -217,7 +223,7 @@ impl Drop for ChromeLoadWatch {
 impl TabApi for ChromeTabs {
     fn ping(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<String, TabError>> {
         Box::pin(async move {
-            let msg = to_js(&WorkerToContent::Ping).map_err(TabError::Chrome)?;
+            let msg = content_text(&WorkerToContent::Ping)?;
             let answer = call(&["tabs", "sendMessage"], &[JsValue::from(tab_id), msg])
                 .await
                 .map_err(chrome_err)?;
