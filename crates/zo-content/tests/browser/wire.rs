@@ -74,7 +74,8 @@ fn numbers_read_by_javascript_are_the_numbers_serde_reads() {
         assert_eq!(read(&entry), from_canonical(&entry), "{amount}");
     }
     for ms in ["0", "1000.0", "1e3", "30000"] {
-        let entry: Value = serde_json::from_str(&format!(r#"{{"type":"wait","ms":{ms}}}"#)).unwrap();
+        let entry: Value =
+            serde_json::from_str(&format!(r#"{{"type":"wait","ms":{ms}}}"#)).unwrap();
         assert_eq!(read(&entry), from_canonical(&entry), "{ms}");
     }
 }
