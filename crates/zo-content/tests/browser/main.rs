@@ -1,6 +1,6 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
 //! every error on real DOM, the facts each action is checked on, the message flow, snapshot
-//! selector round-trips, and secret fields.
+//! selector round-trips, secret fields, and the text of thrown JS values.
 
 #![cfg(test)]
 
@@ -12,6 +12,7 @@ mod errors;
 mod facts;
 mod fill;
 mod frames;
+mod js_errors;
 mod messages;
 mod secrets;
 mod snapshot;
