@@ -87,17 +87,12 @@ impl ChromeApi for BrowserChrome {
     ) -> LocalBoxFuture<'_, Result<serde_json::Value, ChromeError>> {
         Box::pin(async move {
             let api = area.get_api();
-            let keys = JsValue::from_str(key);
-            let got = match area {
-                StorageArea::Local => zo_chrome::storage::local_get(&keys).await,
-                StorageArea::Session => zo_chrome::storage::session_get(&keys).await,
+            let value = match area {
+                StorageArea::Local => zo_chrome::storage::local_get(key).await,
+                StorageArea::Session => zo_chrome::storage::session_get(key).await,
             }
             .map_err(|e| ChromeError::js(api, &e))?;
-            let mut got = js_to_json(&got).map_err(|message| ChromeError { api, message })?;
-            Ok(got
-                .as_object_mut()
-                .and_then(|items| items.remove(key))
-                .unwrap_or(serde_json::Value::Null))
+            js_to_json(&value).map_err(|message| ChromeError { api, message })
         })
     }
 
@@ -109,11 +104,10 @@ impl ChromeApi for BrowserChrome {
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
         Box::pin(async move {
             let api = area.set_api();
-            let items = to_js(&serde_json::json!({ key: value }))
-                .map_err(|message| ChromeError { api, message })?;
+            let value = to_js(&value).map_err(|message| ChromeError { api, message })?;
             match area {
-                StorageArea::Local => zo_chrome::storage::local_set(&items).await,
-                StorageArea::Session => zo_chrome::storage::session_set(&items).await,
+                StorageArea::Local => zo_chrome::storage::local_set(key, &value).await,
+                StorageArea::Session => zo_chrome::storage::session_set(key, &value).await,
             }
             .map_err(|e| ChromeError::js(api, &e))?;
             Ok(())
@@ -130,14 +124,11 @@ impl ChromeApi for BrowserChrome {
     }
 
     fn host_permitted(&self, pattern: &str) -> LocalBoxFuture<'_, Result<bool, ChromeError>> {
-        let api = "permissions.contains";
-        let query = to_js(&serde_json::json!({ "origins": [pattern] }));
+        let pattern = pattern.to_string();
         Box::pin(async move {
-            let query = query.map_err(|message| ChromeError { api, message })?;
-            let granted = zo_chrome::permissions::contains(&query)
+            zo_chrome::permissions::contains_origin(&pattern)
                 .await
-                .map_err(|e| ChromeError::js(api, &e))?;
-            Ok(granted.as_bool() == Some(true))
+                .map_err(|e| ChromeError::js("permissions.contains", &e))
         })
     }
 }

@@ -16,7 +16,7 @@ use zo_core::wire::{ContentToWorker, WorkerToContent, CONTENT_PORT};
 
 use super::{ContentChannel, LoadWatch, TabApi, TabError, TabInfo};
 use crate::chrome::ChromeError;
-use crate::convert::{to_js, warn};
+use crate::convert::warn;
 
 /// The content script file, relative to the extension root.
 pub const CONTENT_SCRIPT: &str = "extension/content.js";
@@ -32,10 +32,6 @@ pub struct ChromeTabs;
 /// The failure of chrome.`api`, as a tab error.
 fn failed(api: &'static str) -> impl Fn(JsValue) -> TabError {
     move |e| TabError::Chrome(ChromeError::js(api, &e).to_string())
-}
-
-fn js(value: serde_json::Value) -> Result<JsValue, TabError> {
-    to_js(&value).map_err(TabError::Chrome)
 }
 
 /// A message from the content side: a `ContentToWorker` as JSON text, read by zo-core's codec.
@@ -175,11 +171,7 @@ impl TabApi for ChromeTabs {
 
     fn inject(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<(), TabError>> {
         Box::pin(async move {
-            let details = js(serde_json::json!({
-                "target": { "tabId": tab_id },
-                "files": [CONTENT_SCRIPT],
-            }))?;
-            zo_chrome::scripting::execute_script(&details)
+            zo_chrome::scripting::execute_file(tab_id, CONTENT_SCRIPT)
                 .await
                 .map_err(|e| {
                     let e = ChromeError::js("scripting.executeScript", &e);
@@ -199,8 +191,7 @@ impl TabApi for ChromeTabs {
         tab_id: i32,
     ) -> LocalBoxFuture<'_, Result<Box<dyn ContentChannel>, TabError>> {
         Box::pin(async move {
-            let info = js(serde_json::json!({ "name": CONTENT_PORT }))?;
-            let port = tabs::connect(tab_id, &info).map_err(failed("tabs.connect"))?;
+            let port = tabs::connect(tab_id, CONTENT_PORT).map_err(failed("tabs.connect"))?;
             let port: Box<dyn ContentChannel> = Box::new(ChromeContentPort::new(port)?);
             Ok(port)
         })
@@ -214,9 +205,9 @@ impl TabApi for ChromeTabs {
     }
 
     fn update_url(&self, tab_id: i32, url: &str) -> LocalBoxFuture<'_, Result<TabInfo, TabError>> {
-        let props = js(serde_json::json!({ "url": url }));
+        let url = url.to_string();
         Box::pin(async move {
-            let tab = tabs::update(tab_id, &props?)
+            let tab = tabs::update_url(tab_id, &url)
                 .await
                 .map_err(failed("tabs.update"))?;
             Ok(tab_info(&tab))
@@ -249,8 +240,7 @@ impl TabApi for ChromeTabs {
 
     fn capture(&self, window_id: i32, quality: u8) -> LocalBoxFuture<'_, Result<String, TabError>> {
         Box::pin(async move {
-            let options = js(serde_json::json!({ "format": "jpeg", "quality": quality }))?;
-            let url = tabs::capture_visible_tab(window_id, &options)
+            let url = tabs::capture_jpeg(window_id, quality)
                 .await
                 .map_err(failed("tabs.captureVisibleTab"))?;
             url.as_string()
