@@ -1,6 +1,6 @@
 //! The panel side of the worker: `stream` ports connect, their messages (JSON text) are read
-//! into `PanelToWorker` by zo-core's codec and dispatched (ASK_ZO starts a session, STOP stops one), and a port that
-//! disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
+//! into `PanelToWorker` by zo-core's codec and dispatched (ASK_ZO starts a session, STOP stops
+//! one), and a port that disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
 //! (the side panel or the options page); any other is disconnected at once, so its messages
 //! reach nothing. [`handle_panel_message`] is independent of chrome.* so tests drive it with a
 //! [`crate::port::MemoryPort`].
