@@ -166,12 +166,8 @@ build_extension() {
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   for crate in "${WASM_CRATES[@]}"; do
-    if [ "$crate" = zo-panel ]; then
-      # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
-      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
-    else
-      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
-    fi
+    # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
+    optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done
 
   step "content module for strict-CSP pages (wasm MVP -> JS)"
