@@ -6,8 +6,7 @@
 
 use std::borrow::Cow;
 
-use crate::answer::{EntryError, EntryFields, FieldValue};
-use crate::wire::action::Quoted;
+use crate::wire::action::{Action, Quoted};
 use crate::wire::json::read::{JsonError, Node};
 
 /// Why a message (or a part of it) could not be read.
@@ -25,8 +24,9 @@ pub enum WireError {
     MissingField(&'static str),
     #[error("field \"{0}\" appears twice")]
     DuplicateField(&'static str),
+    /// Why an entry is not an action in canonical form (`zo_core::answer::EntryError`'s text).
     #[error("{0}")]
-    Action(EntryError),
+    Action(String),
     #[error("in \"{field}\": {error}")]
     In {
         field: &'static str,
@@ -291,47 +291,15 @@ pub fn value(node: &Node) -> Result<serde_json::Value, WireError> {
     })
 }
 
-/// One action in canonical form (`zo_core::answer::from_canonical`'s rules, as `Action`'s
-/// `Deserialize` applies them); `parse_float` reads its numbers.
-pub fn read_action(node: &Node, parse_float: ParseFloat) -> Result<crate::wire::Action, WireError> {
-    let Node::Obj(members) = node else {
-        return Err(WireError::Action(EntryError::NotObject));
-    };
-    crate::answer::from_canonical_fields(&Entry {
-        members,
-        parse_float,
-    })
-    .map_err(WireError::Action)
+/// A type read from a [`Node`] by rules written by hand rather than derived, as its
+/// `Deserialize` is: [`Action`], whose canonical reading is implemented beside its
+/// `Deserialize`, in `crate::answer` (a wing that builds on this one). `parse_float` reads
+/// the numbers; an error is the reason, as text.
+pub trait FromNode: Sized {
+    fn from_node(node: &Node, parse_float: ParseFloat) -> Result<Self, WireError>;
 }
 
-/// An action's members, as the canonical rules read them (as from a `serde_json::Map`: a key
-/// named twice counts once, with its last value).
-struct Entry<'n, 'a> {
-    members: &'n [(Cow<'a, str>, Node<'a>)],
-    parse_float: ParseFloat,
-}
-
-impl EntryFields for Entry<'_, '_> {
-    fn get(&self, name: &str) -> FieldValue<'_> {
-        let last = self.members.iter().rev().find(|(k, _)| k == name);
-        match last.map(|(_, v)| v) {
-            None => FieldValue::Absent,
-            Some(Node::Null) => FieldValue::Null,
-            Some(Node::Str(s)) => FieldValue::Str(Cow::Borrowed(s)),
-            Some(Node::Num(text)) => FieldValue::Num {
-                value: (self.parse_float)(text).unwrap_or(f64::NAN),
-                text: Cow::Borrowed(text),
-            },
-            Some(_) => FieldValue::Other,
-        }
-    }
-
-    fn unknown(&self, allowed: &[&str]) -> Option<String> {
-        self.members
-            .iter()
-            .map(|(k, _)| k.as_ref())
-            .filter(|k| *k != "type" && !allowed.contains(k))
-            .min()
-            .map(str::to_string)
-    }
+/// One action in canonical form (see [`FromNode`]).
+pub fn read_action(node: &Node, parse_float: ParseFloat) -> Result<Action, WireError> {
+    Action::from_node(node, parse_float)
 }
