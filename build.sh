@@ -149,11 +149,12 @@ build_extension() {
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
     cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${release[@]}"
-  # The panel, which carries the Markdown parser, is built for size: the `panel` profile
-  # (opt-level z), std's smaller algorithms (optimize_for_size) and extra wasm-opt passes below.
+  # The panel, which carries the Markdown parser, and the content module, which ships into
+  # every co-browsed page, are built for size: the `size` profile (opt-level z), std's smaller
+  # algorithms (optimize_for_size) and extra wasm-opt passes below.
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
-    cargo build --profile panel --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
-    -Zbuild-std-features=optimize_for_size -p zo-panel
+    cargo build --profile size --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
+    -Zbuild-std-features=optimize_for_size -p zo-panel -p zo-content
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.
@@ -170,6 +171,14 @@ build_extension() {
     optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done
 
+  # The content module is fetched into every co-browsed page: its imports get short names (in
+  # the wasm and in the glue together) and its glue is minified.
+  step "content module: short import names, minified glue"
+  node crates/zo-content/short-imports.mjs "$PKG_DIR/zo_content_bg.wasm" "$PKG_DIR/zo_content.js"
+  tests/node_modules/.bin/esbuild "$PKG_DIR/zo_content.js" --minify --format=esm \
+    --log-level=warning --outfile="$PKG_DIR/zo_content.min.js"
+  mv "$PKG_DIR/zo_content.min.js" "$PKG_DIR/zo_content.js"
+
   step "content module for strict-CSP pages (wasm MVP -> JS)"
   bash crates/zo-content/build-js.sh "$PKG_DIR/mvp"
 
@@ -180,7 +189,7 @@ build_extension() {
 # The cargo profile a wasm crate is built with (its output directory too).
 wasm_profile() {
   case "$1" in
-    zo-panel) echo panel ;;
+    zo-panel | zo-content) echo size ;;
     *) echo release ;;
   esac
 }
@@ -241,6 +250,11 @@ run_tests() {
   build_extension
   ensure_wasm_pack
   ensure_chromium
+
+  # The content module's browser tests import real libraries (Shoelace, React) from this
+  # bundle; clippy compiles those tests too.
+  step "fixture libraries for the content module's browser tests"
+  node tests/fixtures/content/build.mjs
 
   step "cargo fmt --check"
   cargo fmt --all -- --check

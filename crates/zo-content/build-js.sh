@@ -39,14 +39,17 @@ command -v wasm-bindgen >/dev/null || fail "wasm-bindgen CLI not on PATH"
 
 cd "$root"
 # Panics abort at once, as in the wasm build (no panic messages or formatting in the module).
-RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=mvp -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none" cargo build --locked -p zo-content --lib --release \
-  --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort --target-dir "$target_dir"
+# Built for size as the wasm build is (the `size` profile, std's smaller algorithms).
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=mvp -Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none" cargo build --locked -p zo-content --lib --profile size \
+  --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort \
+  -Zbuild-std-features=optimize_for_size --target-dir "$target_dir"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 wasm-bindgen --target bundler --out-dir "$tmp" \
-  "$target_dir/wasm32-unknown-unknown/release/zo_content.wasm"
-"$wasm_opt" -Oz --strip-debug --strip-producers "$tmp/zo_content_bg.wasm" -o "$tmp/opt.wasm"
+  "$target_dir/wasm32-unknown-unknown/size/zo_content.wasm"
+"$wasm_opt" -Oz --converge --low-memory-unused --strip-debug --strip-producers \
+  "$tmp/zo_content_bg.wasm" -o "$tmp/opt.wasm"
 "$wasm2js" -Oz "$tmp/opt.wasm" -o "$tmp/zo_content_bg.wasm.js"
 sed -e 's#\./zo_content_bg\.wasm"#./zo_content_bg.wasm.js"#' \
     -e "s#\./zo_content_bg\.wasm'#./zo_content_bg.wasm.js'#" \

@@ -1,6 +1,6 @@
 // Runs every benchmark of issue 7 and prints one table; with --write, regenerates
 // BENCHMARKS.md at the repository root (machine, date, versions, the table, method notes).
-// `./build.sh bench [--write] [--quick] [--only=size,pipeline,render,actions,coldstart]`
+// `./build.sh bench [--write] [--quick] [--only=size,pipeline,render,actions,coldstart,latency]`
 // (build.sh builds the extension first: the modules measured are the ones in extension/pkg).
 
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { benchPipeline } from './pipeline.ts';
 import { benchRender } from './markdown.ts';
 import { benchActions } from './actions.ts';
 import { benchColdStart } from './coldstart.ts';
+import { benchLatency } from './latency.ts';
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -21,7 +22,7 @@ const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const unknown = args.filter((a) => !['--write', '--quick'].includes(a) && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,render,actions,coldstart)`);
+  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,render,actions,coldstart,latency)`);
   process.exit(2);
 }
 
@@ -59,6 +60,7 @@ const sections: Section[] = [
   { key: 'render', run: () => benchRender() },
   { key: 'actions', run: () => benchActions() },
   { key: 'coldstart', run: () => benchColdStart() },
+  { key: 'latency', run: () => benchLatency() },
 ];
 
 const rows: Row[] = [];
@@ -172,6 +174,18 @@ ${causes}
   plus its JS glue (the JS build: its three files). For a wasm file still carrying its custom
   sections (not run through wasm-opt), the notes show what stripping them and \`wasm-opt -Oz\`
   (npm binaryen) would give.
+- **latency**: the whole extension between Zo and the screen: Chromium (headless) with the
+  extension loaded unpacked and driven as the end-to-end specs drive it (tests/e2e harness:
+  settings pointing at a local \`zo-dev serve\`, the side panel opened as a tab bound to a
+  fixture page), Ask mode. The answer is a \`zo-dev serve\` script step of 200 words
+  \`w001 … w200\`, one word per delta, written 20 ms apart; \`[[zo:stamps=1]]\` makes the server
+  record when it starts writing each delta (wall clock, microseconds; \`tokenWrittenAt\` in its
+  request log). In the panel page a MutationObserver notes when each word first appears in the
+  answer's DOM (\`performance.timeOrigin + performance.now()\`, the same wall clock) and when
+  the animation frame after it runs. In between: the worker's fetch body reader, zo-core's ask
+  driver and stream pipeline, the \`stream\` port, the panel's turn, Markdown stream and DOM. One
+  warm-up answer first (wasm compiled and warm, the connection open), then the 200 measured
+  deltas; p50 and p95 over them.
 - **cold start**: Chromium with the repository root loaded unpacked; the service worker is
   stopped (\`ServiceWorker.stopWorker\` over CDP) and started again (\`ServiceWorker.startWorker\`)
   10 times; inside each new worker, the time from its start (\`performance.timeOrigin\`) to
@@ -231,6 +245,14 @@ function causesFor(missed: Row[]): string {
         'frame (crates/zo-content/src/actionable.rs), so a ready element is acted on at the next frame: the ' +
         'insertion -> click delay is the time to that frame (0 to 1 frame) plus the MutationObserver hop; a ' +
         'median above one frame means frames were late (a busy machine: see the load average).',
+    );
+  }
+  if (has('latency', /./)) {
+    out.push(
+      '- **latency**: each delta crosses the worker (fetch chunk -> ask driver -> pipeline -> port message) and the ' +
+        'panel (turn -> Markdown stream -> DOM) in a few milliseconds on an idle machine; a p50 above a frame means ' +
+        'one of the processes waited for a CPU (see the load average: the server, the worker and the panel each ' +
+        'need one).',
     );
   }
   if (has('size', /./)) {

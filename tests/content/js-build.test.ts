@@ -9,96 +9,23 @@
 // crates/zo-content/build-js.sh extension/pkg/mvp). Run: cd tests && npx tsx --test content/*.test.ts
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { readFile, access } from 'node:fs/promises';
-import { join, normalize, extname, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { Twin, send, settled, type Reply } from './twin.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
-const pkgDir = process.env.ZO_PKG_DIR ?? join(root, 'extension', 'pkg');
-const fixtures = join(root, 'tests', 'fixtures', 'content');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
-let server: Server;
-let base = '';
-let browser: Browser;
 /** The React fixture apps, bundled by esbuild: served path -> source in fixtures/content. */
 const APPS: Record<string, string> = { '/app.js': 'twin-app.tsx', '/secret-app.js': 'secret-app.tsx' };
-const appJs: Record<string, string> = {};
-
-async function serveFile(dir: string, rel: string): Promise<Buffer | null> {
-  const path = normalize(join(dir, rel));
-  if (!path.startsWith(dir)) return null;
-  try {
-    return await readFile(path);
-  } catch {
-    return null;
-  }
-}
+let twin: Twin;
 
 before(async () => {
-  for (const f of ['zo_content.js', 'zo_content_bg.wasm', 'mvp/zo_content.js']) {
-    await access(join(pkgDir, f)).catch(() => {
-      throw new Error(`${join(pkgDir, f)} is missing: run ./build.sh first`);
-    });
-  }
-  for (const [path, source] of Object.entries(APPS)) {
-    const bundled = await build({
-      entryPoints: [join(fixtures, source)],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-    });
-    appJs[path] = bundled.outputFiles[0].text;
-  }
-  server = createServer(async (req, res) => {
-    let path = new URL(req.url ?? '/', 'http://x').pathname;
-    const headers: Record<string, string> = {};
-    if (path.startsWith('/csp/')) {
-      headers['Content-Security-Policy'] = "script-src 'self'";
-      path = path.slice('/csp'.length);
-    }
-    let body: Buffer | string | null = null;
-    if (path in appJs) body = appJs[path];
-    else if (path.startsWith('/pkg/')) body = await serveFile(pkgDir, path.slice('/pkg/'.length));
-    else if (path.startsWith('/fixtures/')) body = await serveFile(fixtures, path.slice('/fixtures/'.length));
-    if (body === null) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', ...headers });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const addr = server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no server address');
-  base = `http://127.0.0.1:${addr.port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu'],
-  });
+  twin = await Twin.start(APPS);
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await twin?.stop();
 });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(base + path);
-  await page.waitForFunction(() => 'zoHarness' in window && document.querySelector('output.state') !== null);
-  return page;
+  return twin.open(path, () => document.querySelector('output.state') !== null);
 }
 
 const ROOT = '{root}';
@@ -126,13 +53,10 @@ function batchFor(rootSel: string) {
   return { type: 'EXECUTE_ACTION', batchId: 'twin', timeoutMs: 2000, actions };
 }
 
-type Reply = { type: string; result?: unknown; results?: unknown[]; build?: string };
-
 async function runOn(page: Page, kind: string, rootSel: string) {
-  const replies: Reply[] = await page.evaluate(
-    ([k, msg]) => (window as any).zoHarness.send(k, msg),
-    [kind, batchFor(rootSel)] as const,
-  );
+  const msg = batchFor(rootSel);
+  // Settle times differ from run to run: checked, then left out of the comparison.
+  const replies = settled(await send(page, kind, msg), msg.actions);
   const state = await page.evaluate((r) => (window as any).zoHarness.state(r), rootSel);
   // Results mention the root selector (scroll target, error messages): neutralize it.
   const text = JSON.stringify(replies).replaceAll(rootSel, ROOT);
@@ -212,10 +136,6 @@ test('on a page whose CSP forbids wasm, the wasm build fails with CompileError a
 // What the user types into the secret form, per field name.
 const TYPED = { email: 'ann@example.com', password: 'hunter2-Typed!', card: '4242424242424242', code: '913377' };
 const SECRETS = [TYPED.password, TYPED.card, TYPED.code];
-
-async function send(page: Page, kind: string, msg: object): Promise<Reply[]> {
-  return page.evaluate(([k, m]) => (window as any).zoHarness.send(k, m), [kind, msg] as const);
-}
 
 function extracts(side: string, list: Array<[string, string]>) {
   const actions = list.map(([sel, attribute]) => ({ type: 'extract', selector: `${side} ${sel}`, attribute }));

@@ -1,10 +1,11 @@
 //! Faults from `zo-dev serve` as the person sees them in the panel (401 settings hint, 5xx then
-//! success, cut mid-stream, hang, `failed` event, malformed lines), and Stop, which must close
-//! the connection (the server sees it) and cancel pending Co-browse actions.
+//! success, cut mid-stream, a retry that says something else, hang, `failed` event, malformed
+//! lines, a JSON reply instead of a stream, a web page instead of Zo), and Stop, which must
+//! close the connection (the server sees it) and cancel pending Co-browse actions.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPanel, asksWith, serverAnswer, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
+import { startHarness, openPanel, asksWith, serverAnswer, storedHistory, waitFor, type Harness, T, HOOK, assertNoExtensionErrors } from './harness.ts';
 import { PanelPage, panelOnFixture, renderedWords, words } from './panel.ts';
 
 let h: Harness;
@@ -70,6 +71,110 @@ describe('faults', () => {
     const { asks } = await recovers('fault-cut', 'cut');
     assert.equal(asks[0].fault, 'cut', 'the first attempt was the cut one');
     assert.equal(asks[1].fault ?? null, null, 'the retry got the normal answer');
+  });
+
+  test('a retry that says something else replaces the shown answer at once', T, async () => {
+    const marker = 'fault-diverge';
+    const panel = await askPanel();
+    // Records, in the panel page, whether the answer showed the first draft and whether the
+    // replacement showed while the message was still streaming.
+    await panel.page.evaluate(`(() => {
+      const seen = { draft: false, replacedWhileStreaming: false };
+      window.__zoDiverge = seen;
+      const look = () => {
+        const msg = document.querySelector('article.msg.assistant:last-of-type');
+        if (!msg) return;
+        const text = (msg.querySelector('.answer') || {}).textContent || '';
+        if (text.includes('First draft')) seen.draft = true;
+        else if (seen.draft && text.trim() && msg.getAttribute('data-status') === 'streaming') seen.replacedWhileStreaming = true;
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    })()`);
+    const msg = await panel.send(
+      `Tell me about ${marker} [[zo:scenario=plain]] [[zo:fault=diverge]] [[zo:times=1]] [[zo:after=10]] [[zo:pace=20]] [[zo:key=${marker}]]`,
+    );
+    assert.equal(await msg.settled(['done', 'failed', 'interrupted', 'stopped'], 30_000), 'done', await msg.root.innerText());
+    const seen = await panel.page.evaluate(() => (window as any).__zoDiverge);
+    assert.equal(seen.draft, true, 'the first draft was shown before the cut');
+    assert.equal(seen.replacedWhileStreaming, true, 'the retry replaced it while streaming, not at the end');
+    // The answer is the server's answer, once, without the draft.
+    assert.equal(words(await msg.answerText()), renderedWords(await expectedFor(marker)));
+    assert.doesNotMatch(await msg.answerText(), /First draft/);
+    assert.equal(await msg.errorCard.isVisible(), false);
+    const asks = await asksWith(h.serve, marker);
+    assert.equal(asks.length, 2);
+    assert.equal(asks[0].fault, 'diverge');
+    // The history keeps the real answer only.
+    const history = JSON.stringify(await storedHistory(h.ext));
+    assert.doesNotMatch(history, /First draft/);
+  });
+
+  test('a retry that thinks something else replaces the shown thinking at once', T, async () => {
+    const marker = 'fault-diverge-thinking';
+    const panel = await askPanel();
+    // Cut after 4 tokens: inside the thinking, which the retry begins differently.
+    const msg = await panel.send(
+      `Tell me about ${marker} [[zo:scenario=thinking]] [[zo:fault=diverge]] [[zo:times=1]] [[zo:after=4]] [[zo:pace=20]] [[zo:key=${marker}]]`,
+    );
+    assert.equal(await msg.settled(['done', 'failed', 'interrupted', 'stopped'], 30_000), 'done', await msg.root.innerText());
+    const { thinking } = await panel.seen();
+    assert.ok(thinking.some((t) => t.includes('First draft')), `the draft thinking was shown: ${JSON.stringify(thinking)}`);
+    const last = thinking[thinking.length - 1] ?? '';
+    assert.doesNotMatch(last, /First draft/, 'the live thinking showed the retry\'s thinking while streaming');
+    assert.match(last, /The user asks/);
+    assert.doesNotMatch((await msg.reasoning.textContent()) ?? '', /First draft/);
+    assert.equal(words(await msg.answerText()), renderedWords(await expectedFor(marker)));
+    assert.doesNotMatch(JSON.stringify(await storedHistory(h.ext)), /First draft/);
+    assert.equal((await asksWith(h.serve, marker)).length, 2);
+  });
+
+  test('a Zo that answers JSON instead of a stream: the whole answer, once', T, async () => {
+    const marker = 'reply-json';
+    const panel = await askPanel();
+    const msg = await panel.send(`Tell me about ${marker} [[zo:scenario=thinking]] [[zo:reply=json]]`);
+    assert.equal(await msg.settled(), 'done', await msg.root.innerText());
+    assert.equal(words(await msg.answerText()), renderedWords(await expectedFor(marker)));
+    const asks = await asksWith(h.serve, marker);
+    assert.equal(asks.length, 1);
+    assert.equal((asks[0].body as any).stream, true, 'the extension asked for a stream');
+  });
+
+  test('a Co-browse answer that comes as JSON acts and never shows its action JSON', T, async () => {
+    const script = `json-actions-${Date.now().toString(36)}`;
+    await h.serve.addScript(script, [
+      JSON.stringify({
+        actions: [
+          { type: 'fill', selector: '#name', value: 'Ada' },
+          { type: 'done', response: 'I wrote your name.' },
+        ],
+      }),
+    ]);
+    const target = await h.open('form.html');
+    const panel = new PanelPage(await openPanel(h.ext, target));
+    await panel.ready();
+    await panel.newChat();
+    await panel.setMode('Co-browse');
+    await panel.record();
+    try {
+      const msg = await panel.send(`Write my name [[zo:script=${script}]] [[zo:reply=json]]`);
+      assert.equal(await msg.settled(), 'done', await msg.root.innerText());
+      assert.equal(await target.locator('#name').inputValue(), 'Ada');
+      assert.equal(await msg.answerText(), 'I wrote your name.');
+      assert.deepEqual((await panel.seen()).rawJson, [], 'no action JSON was ever shown');
+    } finally {
+      // The panel reopens the last chat: the next specs must not continue this script's
+      // conversation.
+      await panel.newChat();
+    }
+  });
+
+  test('a base URL that answers a web page: a clear error, not retried', T, async () => {
+    const panel = await askPanel();
+    const msg = await panel.send('Hello reply-html [[zo:reply=html]]');
+    assert.equal(await msg.settled(), 'failed');
+    await msg.errorCard.waitFor({ state: 'visible' });
+    assert.match(await msg.errorCard.innerText(), /text\/html.*API base URL/s);
+    assert.equal((await asksWith(h.serve, 'reply-html')).length, 1);
   });
 
   test('a hanging stream is abandoned after the liveness timeout (2 s) and retried', T, async () => {

@@ -1,72 +1,31 @@
 //! click: wait until the element is actionable (scrolled into view, hit test passed), then
-//! the event sequence of a real mouse click at its centre: pointer/mouse over, enter and
-//! move, down (focus moves here, as in browsers), up, then `click`. The click event runs the
-//! element's activation behaviour (links follow, checkboxes toggle, forms submit). A click on
-//! an `<option>` (which has no box of its own) chooses it in its `<select>`.
+//! click it at its target point ([`crate::pointer`]). A click on an `<option>` (which has no
+//! box of its own) chooses it in its `<select>` ([`crate::option`]).
 
-use web_sys::Element;
+use wasm_bindgen::JsCast;
 
-use crate::actionable::{self, Needs, Ready};
+use crate::actionable::Needs;
 use crate::dom;
-use crate::events::Pointer;
 use crate::failure::Failure;
-use crate::{fill, locate};
+use crate::target::Target;
+use crate::{option, pointer};
 
-/// Elements that take focus when clicked.
-const FOCUSABLE: &str = "a[href], area[href], button, input, select, textarea, summary, \
-    iframe, [tabindex], [contenteditable]:not([contenteditable=\"false\" i])";
-
-/// Clicks the element matching `sel` (an `<option>` is chosen in its `<select>`).
-pub async fn run(sel: &str, deadline: f64, timeout_ms: u32) -> Result<(), Failure> {
-    let el = locate::wait_for(sel, deadline, timeout_ms).await?;
-    if dom::tag(&el) == "option" {
-        return fill::choose_option(sel, &el, deadline, timeout_ms).await;
-    }
-    let target = actionable::ready_element(
-        sel,
-        &el,
-        Needs {
-            editable: false,
-            hit: true,
-        },
-        deadline,
-        timeout_ms,
-    )
-    .await?;
-    click_at(&target)
-}
-
-/// Dispatches the click sequence on a ready element.
-pub fn click_at(t: &Ready) -> Result<(), Failure> {
-    let win = dom::owner_window(&t.el)?;
-    let p = Pointer {
-        win: &win,
-        x: t.x,
-        y: t.y,
+/// Clicks the element `t` finds (an `<option>` is chosen in its `<select>`): one wait for
+/// the element to be ready, then the click.
+pub async fn run(t: &Target<'_>) -> Result<(), Failure> {
+    let el = t.find().await?;
+    let select = match dom::tag(&el).as_str() {
+        "option" => Some(option::select_of(t, &el)?),
+        _ => None,
     };
-    let el = &t.el;
-    p.pointer(el, "pointerover", 0)?;
-    p.pointer(el, "pointerenter", 0)?;
-    p.mouse(el, "mouseover", 0, 0)?;
-    p.mouse(el, "mouseenter", 0, 0)?;
-    p.pointer(el, "pointermove", 0)?;
-    p.mouse(el, "mousemove", 0, 0)?;
-    // A cancelled pointerdown suppresses the compatibility mouse events, not the click.
-    let mouse_ok = p.pointer(el, "pointerdown", 1)?;
-    if mouse_ok && p.mouse(el, "mousedown", 1, 1)? {
-        focus(el);
-    }
-    p.pointer(el, "pointerup", 0)?;
-    if mouse_ok {
-        p.mouse(el, "mouseup", 0, 1)?;
-    }
-    p.mouse(el, "click", 0, 1)?;
-    Ok(())
-}
-
-/// Focuses `el` or its nearest focusable ancestor, as a mouse press does.
-pub fn focus(el: &Element) {
-    if let Ok(Some(f)) = el.closest(FOCUSABLE) {
-        let _ = dom::html(&f).focus();
+    // A `<select>` is set as a whole: no hit test.
+    let needs = Needs {
+        editable: false,
+        hit: select.is_none(),
+    };
+    let ready = t.ready(select.as_ref().unwrap_or(&el), needs).await?;
+    match select {
+        Some(_) => option::apply(t, &ready.el, el.unchecked_ref()).map(|_| ()),
+        None => pointer::click(&ready),
     }
 }

@@ -5,7 +5,7 @@
 use futures::channel::oneshot;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, Node, Window};
+use web_sys::{Document, Element, HtmlElement, Window};
 
 use crate::failure::Failure;
 
@@ -81,32 +81,6 @@ pub fn string_prop(el: &JsValue, name: &str) -> Option<String> {
     js_sys::Reflect::get(el, &JsValue::from_str(name))
         .ok()
         .and_then(|v| v.as_string())
-}
-
-/// Composed-tree parent: the parent element, or the host when `node` is a shadow root's child.
-pub fn composed_parent(node: &Node) -> Option<Node> {
-    let parent = node.parent_node()?;
-    if parent.node_type() == FRAGMENT_NODE {
-        let host = js_sys::Reflect::get(&parent, &JsValue::from_str("host")).ok()?;
-        if host.is_object() {
-            return Some(host.unchecked_into());
-        }
-        return None;
-    }
-    Some(parent)
-}
-
-/// True when `inner` is `outer` or inside it, crossing shadow boundaries.
-pub fn composed_contains(outer: &Element, inner: &Node) -> bool {
-    let outer: &Node = outer;
-    let mut cur = Some(inner.clone());
-    while let Some(n) = cur {
-        if n == *outer {
-            return true;
-        }
-        cur = composed_parent(&n);
-    }
-    false
 }
 
 /// `parts` joined with `sep` (a plain loop, smaller in wasm than `[String]::join`).

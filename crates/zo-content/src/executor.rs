@@ -12,11 +12,11 @@ use zo_core::wire::{
     Action, ActionError, ActionErrorCode, ActionResult, ContentToWorker, Json, WaitOutcome,
 };
 
-use crate::dom;
 use crate::failure::Failure;
 use crate::reply::Reply;
+use crate::target::Target;
 use crate::turn;
-use crate::{click, extract, fill, guard, scroll};
+use crate::{click, extract, fill, guard, scroll, settle};
 
 /// How long a missing element is awaited when the batch does not say.
 pub const DEFAULT_TIMEOUT_MS: u32 = 5_000;
@@ -55,96 +55,119 @@ pub async fn run_batch(
     let _turn = turn::wait().await;
     let timeout_ms = timeout_ms.unwrap_or(DEFAULT_TIMEOUT_MS);
     let mut run = BatchRun::new(actions.len());
-    // The values of finished actions, by index (BatchRun tracks statuses only).
-    let mut values: Vec<Option<Json>> = vec![None; actions.len()];
+    // What finished actions report besides their status, by index (BatchRun tracks statuses
+    // only).
+    let mut finished: Vec<Finished> = vec![Finished::default(); actions.len()];
     loop {
         if matches!(cancelled.try_recv(), Ok(Some(())) | Err(_)) {
-            send_all(&reply, &batch_id, &run.cancel(), &values);
+            send_all(&reply, &batch_id, &run.cancel(), &finished);
             break;
         }
         let Some((i, running)) = run.start_next() else {
             break;
         };
-        send_all(&reply, &batch_id, &[running], &values);
+        send_all(&reply, &batch_id, &[running], &finished);
         let index = u32::try_from(i).unwrap_or(u32::MAX);
         let action = Box::pin(async {
             guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
             execute(&actions[i], timeout_ms).await
         });
         let updates = match select(action, &mut cancelled).await {
-            Either::Left((Ok(value), _)) => {
-                values[i] = value;
-                run.finish_current(Ok(None))
+            Either::Left((Ok(done), _)) => {
+                finished[i] = done;
+                run.finish_current(Ok(()))
             }
             Either::Left((Err(failure), _)) => run.finish_current(Err(ActionError::from(failure))),
             Either::Right(_) => run.cancel(),
         };
-        send_all(&reply, &batch_id, &updates, &values);
+        send_all(&reply, &batch_id, &updates, &finished);
     }
     take_cancel(&batch_id);
     let done = ContentToWorker::BatchDone {
         batch_id,
-        results: run.results().to_vec(),
+        results: run
+            .results()
+            .iter()
+            .map(|r| reported(r, &finished))
+            .collect(),
     };
-    reply.send(&done, &values);
+    reply.send(&done, &|i| value_of(&finished, i));
 }
 
-/// One `ACTION_RESULT` per update, each with its action's value.
-fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], values: &[Option<Json>]) {
+/// One `ACTION_RESULT` per update, each with what its action reported.
+fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], finished: &[Finished]) {
     for r in updates {
         let msg = ContentToWorker::ActionResult {
             batch_id: batch_id.to_string(),
-            result: r.clone(),
+            result: reported(r, finished),
         };
-        reply.send(&msg, values);
+        reply.send(&msg, &|i| value_of(finished, i));
     }
 }
 
-/// Executes one action. Its element is awaited for at most `timeout_ms`.
-pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Option<Json>, Failure> {
-    let deadline = dom::now() + f64::from(timeout_ms);
-    match action {
-        Action::Navigate { url } => Err(Failure::new(
-            ActionErrorCode::Navigation,
-            format!(
-                "navigate ({url}) is carried out by the extension's worker, not inside the page"
-            ),
-        )),
-        Action::Click { selector } => click::run(selector.as_str(), deadline, timeout_ms)
-            .await
-            .map(|()| None),
-        Action::Fill { selector, value } => {
-            fill::run(selector.as_str(), value, deadline, timeout_ms).await
+/// What a finished action reports besides its status.
+#[derive(Debug, Clone, Default)]
+pub struct Finished {
+    /// Its value, already written as JSON.
+    pub value: Option<Json>,
+    /// How long the page took to settle after it (actions that change the page).
+    pub settle_ms: Option<u32>,
+}
+
+/// `r` with the settle time its action reported (BatchRun tracks statuses only).
+fn reported(r: &ActionResult, finished: &[Finished]) -> ActionResult {
+    ActionResult {
+        settle_ms: finished.get(r.index as usize).and_then(|f| f.settle_ms),
+        ..r.clone()
+    }
+}
+
+/// The value the action with index `i` reported.
+fn value_of(finished: &[Finished], i: u32) -> Option<&Json> {
+    finished.get(i as usize).and_then(|f| f.value.as_ref())
+}
+
+/// Executes one action. Its element is awaited for at most `timeout_ms`; after a click, fill
+/// or scroll the page is let settle ([`settle`]).
+pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Finished, Failure> {
+    let target = action
+        .selector()
+        .map(|s| Target::new(s.as_str(), timeout_ms));
+    let (value, settles) = match (action, &target) {
+        (Action::Navigate { url }, _) => {
+            return Err(Failure::new(
+                ActionErrorCode::Navigation,
+                format!(
+                    "navigate ({url}) is carried out by the extension's worker, not inside the \
+                     page"
+                ),
+            ))
         }
-        Action::Extract {
-            selector,
-            attribute,
-        } => extract::run(
-            selector.as_str(),
-            attribute.as_deref(),
-            deadline,
-            timeout_ms,
-        )
-        .await
-        .map(Some),
-        Action::Scroll {
-            direction,
-            selector,
-            amount,
-        } => scroll::run(
-            *direction,
-            selector.as_ref().map(|s| s.as_str()),
-            *amount,
-            deadline,
-            timeout_ms,
-        )
-        .await
-        .map(Some),
-        Action::Wait { ms } => {
+        (Action::Click { .. }, Some(t)) => (click::run(t).await.map(|()| None)?, true),
+        (Action::Fill { value, .. }, Some(t)) => (fill::run(t, value).await?, true),
+        (Action::Extract { attribute, .. }, Some(t)) => {
+            (Some(extract::run(t, attribute.as_deref()).await?), false)
+        }
+        (
+            Action::Scroll {
+                direction, amount, ..
+            },
+            t,
+        ) => (
+            Some(scroll::run(*direction, t.as_ref(), *amount).await?),
+            true,
+        ),
+        (Action::Wait { ms }, _) => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            Ok(Some(WaitOutcome { ms }.to_json()))
+            (Some(WaitOutcome { ms }.to_json()), false)
         }
-        Action::Done { .. } => Ok(None),
-    }
+        _ => (None, false),
+    };
+    let settle_ms = if settles {
+        settle::settle().await
+    } else {
+        None
+    };
+    Ok(Finished { value, settle_ms })
 }

@@ -17,22 +17,17 @@ use zo_core::wire::{ActionErrorCode, Json, Quoted};
 
 use crate::dom;
 use crate::failure::Failure;
-use crate::locate;
 use crate::secret::{self, Markup};
+use crate::target::Target;
 
 /// Properties holding URLs that the DOM resolves to absolute form.
 const URL_PROPS: [&str; 5] = ["href", "src", "action", "formaction", "poster"];
 
-/// Extracts `attribute` (or the text) of the element matching `sel`.
-pub async fn run(
-    sel: &str,
-    attribute: Option<&str>,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<Json, Failure> {
-    let el = locate::wait_for(sel, deadline, timeout_ms).await?;
+/// Extracts `attribute` (or the text) of the element `t` finds.
+pub async fn run(t: &Target<'_>, attribute: Option<&str>) -> Result<Json, Failure> {
+    let el = t.find().await?;
     let name = attribute.map(str::trim).filter(|a| !a.is_empty());
-    let text = read(&el, name, sel)?;
+    let text = read(&el, name, t.sel())?;
     Ok(cap(&text, EXTRACT_MAX_CHARS).to_json())
 }
 

@@ -14,16 +14,17 @@ use zo_core::page::short_label;
 use zo_core::wire::{Action, FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 
 use crate::dom::{self, string_prop};
-use crate::{selector, tree};
+use crate::{composed, name, selector, tree};
 
 /// What a click activates when it lands inside it.
 const ACTIVATABLE: &str = "a[href], area[href], button, input, select, textarea, summary, \
     [role=\"button\"], [role=\"link\"], [role=\"menuitem\"], [role=\"tab\"], [role=\"option\"]";
 
 /// The element `action` really acts on, from the one its selector found: a fill's `<label>`
-/// stands for its control, a click inside a control (or on an `<option>`) for the control.
+/// stands for its control, a click inside a control (or on an `<option>`) for the control,
+/// also where the control is a component's inner one that it is slotted into.
 pub fn target(action: &Action, el: Element) -> Element {
-    let up = |sel: &str| el.closest(sel).ok().flatten();
+    let up = |sel: &str| composed::ancestors(&el).find(|a| a.matches(sel).unwrap_or(false));
     match action {
         Action::Fill { .. } if dom::tag(&el) == "label" => {
             match Reflect::get(&el, &JsValue::from_str("control")) {
@@ -58,7 +59,8 @@ pub fn of(el: &Element) -> TargetFacts {
     }
 }
 
-/// Every source of the element's accessible name, joined: over-reporting only asks more.
+/// Every source of the element's accessible name, joined: over-reporting only asks more. Text
+/// is read over the composed tree (a component's shadow and slotted text).
 fn name(el: &Element, tag: &str, input_type: Option<&str>) -> String {
     let mut out = String::new();
     let mut add = |part: Option<String>| {
@@ -68,10 +70,11 @@ fn name(el: &Element, tag: &str, input_type: Option<&str>) -> String {
         }
     };
     let attr = |n: &str| el.get_attribute(n);
-    if let (Some(ids), Ok(doc)) = (attr("aria-labelledby"), dom::owner_document(el)) {
+    if let Some(ids) = attr("aria-labelledby") {
+        let root = el.get_root_node();
         for id in ids.split_whitespace() {
-            let found = tree::query(&doc, &format!("#{}", selector::escape_ident(id)));
-            add(found.ok().flatten().and_then(|e| e.text_content()));
+            let found = tree::query(&root, &format!("#{}", selector::escape_ident(id)));
+            add(found.ok().flatten().map(|e| name::content(&e)));
         }
     }
     add(attr("aria-label"));
@@ -87,7 +90,7 @@ fn name(el: &Element, tag: &str, input_type: Option<&str>) -> String {
         add(attr("value"));
     }
     if !matches!(tag, "input" | "select" | "textarea") {
-        add(string_prop(el, "innerText").or_else(|| el.text_content()));
+        add(Some(name::content(el)));
     }
     for n in ["alt", "title", "placeholder"] {
         add(attr(n));

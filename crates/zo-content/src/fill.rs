@@ -2,7 +2,8 @@
 //! (React's value tracker included) see the change. Inputs and textareas get the value
 //! through the native prototype `value` setter, then a bubbling composed `input` InputEvent
 //! (`insertText`) and a `change` event, without blur. contenteditable: contents selected,
-//! text inserted with beforeinput/input. `<select>`: by option value or visible text.
+//! text inserted with beforeinput/input. `<select>`: by option value or visible text
+//! ([`crate::option`]).
 //! checkbox/radio: set by clicking only when the state differs. Pickers (date, time, color,
 //! range, ...): value plus events, refused when the browser rejects the format. The result
 //! reports the field's new value, except for secret fields (passwords, payment card details,
@@ -10,16 +11,16 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
-use web_sys::{Element, HtmlOptionElement, HtmlSelectElement};
-use zo_core::page::{collapse_whitespace, parse_checked};
+use web_sys::Element;
+use zo_core::page::parse_checked;
 use zo_core::wire::{ActionErrorCode, FillOutcome, Json, Quoted};
 
-use crate::actionable::{self, Needs};
-use crate::click;
+use crate::actionable::{self, Needs, Ready};
 use crate::dom;
 use crate::events;
 use crate::failure::Failure;
-use crate::secret;
+use crate::target::Target;
+use crate::{option, pointer, secret};
 
 /// Input types whose value is typed as text.
 const TEXT_TYPES: [&str; 7] = [
@@ -36,69 +37,122 @@ const PICKER_TYPES: [&str; 7] = [
     "range",
 ];
 
-/// Fills the element matching `sel` with `value`.
-pub async fn run(
-    sel: &str,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<Option<Json>, Failure> {
-    let found = crate::locate::wait_for(sel, deadline, timeout_ms).await?;
-    let el = retarget_label(found);
-    let tag = dom::tag(&el);
-    let mut outcome = if tag == "input" {
-        let ty = dom::input_type(&el);
-        if ty == "checkbox" || ty == "radio" {
-            toggle(sel, &el, &ty, value, deadline, timeout_ms).await?
-        } else if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
-            text_like(
-                sel,
-                &el,
-                "HTMLInputElement",
-                &ty,
-                value,
-                deadline,
-                timeout_ms,
-            )
-            .await?
-        } else {
-            return Err(Failure::new(
-                ActionErrorCode::Unsupported,
-                format!(
-                    "cannot fill an <input type={ty}> ({q_sel})",
-                    q_sel = Quoted(sel)
-                ),
-            ));
+/// The kinds of control a fill writes to.
+enum Control {
+    /// Typed into: an `<input>` of a text or picker type (`ty`), or a `<textarea>`.
+    Text {
+        iface: &'static str,
+        ty: String,
+    },
+    /// A checkbox or radio button to be (un)checked.
+    Toggle {
+        want: bool,
+    },
+    Select,
+    Editable,
+}
+
+/// Fills the element `t` finds with `value`: one wait for the element to be ready, then the
+/// write.
+pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
+    let el = retarget_label(t.find().await?);
+    let control = control(t, &el, value)?;
+    let (typed, hit) = match control {
+        Control::Text { .. } => (true, false),
+        Control::Toggle { .. } => (false, true),
+        Control::Select => (false, false),
+        Control::Editable => (true, true),
+    };
+    let needs = Needs {
+        editable: typed,
+        hit,
+    };
+    // A toggle already in the wanted state is left alone; one that is not is clicked, on its
+    // visible label when the input itself is hidden (custom checkboxes and switches).
+    let wait = match control {
+        Control::Toggle { want } if checked(&el) == want => None,
+        Control::Toggle { .. } if !actionable::is_visible(&el) => {
+            Some(visible_label(&el).unwrap_or_else(|| el.clone()))
         }
-    } else if tag == "textarea" {
-        text_like(
-            sel,
-            &el,
-            "HTMLTextAreaElement",
-            "textarea",
-            value,
-            deadline,
-            timeout_ms,
-        )
-        .await?
-    } else if tag == "select" {
-        select(sel, &el, value, deadline, timeout_ms).await?
-    } else if dom::html(&el).is_content_editable() {
-        editable(sel, &el, value, deadline, timeout_ms).await?
-    } else {
-        return Err(Failure::new(
-            ActionErrorCode::NotEditable,
-            format!(
-                "{} ({q_sel}) is not an input, textarea, select or contenteditable element",
-                dom::describe(&el),
-                q_sel = Quoted(sel)
-            ),
-        ));
+        _ => Some(el.clone()),
+    };
+    let ready = match wait {
+        Some(w) => Some(t.ready(&w, needs).await?),
+        None => None,
+    };
+    let mut outcome = match (control, ready) {
+        (Control::Toggle { want }, ready) => toggle(t, &el, ready.as_ref(), want)?,
+        (Control::Text { iface, ty }, Some(r)) => text_like(t, &r.el, iface, &ty, value)?,
+        (Control::Select, Some(r)) => option::fill(t, &r.el, value)?,
+        (Control::Editable, Some(r)) => editable(&r.el, value)?,
+        (_, None) => return Err(Failure::internal("a fill was not waited for")),
     };
     if secret::kind(&el).is_some() {
         outcome.value = None;
     }
     Ok(Some(outcome.to_json()))
+}
+
+/// What kind of control `el` is, or why it cannot be filled with `value`.
+fn control(t: &Target<'_>, el: &Element, value: &str) -> Result<Control, Failure> {
+    let tag = dom::tag(el);
+    if tag == "input" {
+        let ty = dom::input_type(el);
+        if ty == "checkbox" || ty == "radio" {
+            let want = parse_checked(value).ok_or_else(|| {
+                Failure::new(
+                    ActionErrorCode::InvalidValue,
+                    format!(
+                        "{} is not a state for a {ty}; use true/false (or on/off)",
+                        Quoted(value)
+                    ),
+                )
+            })?;
+            if ty == "radio" && !want && checked(el) {
+                return Err(Failure::new(
+                    ActionErrorCode::Unsupported,
+                    format!(
+                        "a radio button ({}) cannot be unchecked directly; choose another \
+                         option of its group",
+                        t.quoted()
+                    ),
+                ));
+            }
+            return Ok(Control::Toggle { want });
+        }
+        if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
+            let iface = "HTMLInputElement";
+            return Ok(Control::Text { iface, ty });
+        }
+        return Err(Failure::new(
+            ActionErrorCode::Unsupported,
+            format!("cannot fill an <input type={ty}> ({})", t.quoted()),
+        ));
+    }
+    if tag == "textarea" {
+        let (iface, ty) = ("HTMLTextAreaElement", tag);
+        return Ok(Control::Text { iface, ty });
+    }
+    if tag == "select" {
+        return Ok(Control::Select);
+    }
+    if dom::html(el).is_content_editable() {
+        return Ok(Control::Editable);
+    }
+    Err(Failure::new(
+        ActionErrorCode::NotEditable,
+        format!(
+            "{} is not an input, textarea, select or contenteditable element",
+            t.what(el)
+        ),
+    ))
+}
+
+fn checked(el: &Element) -> bool {
+    js_sys::Reflect::get(el, &JsValue::from_str("checked"))
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 /// A `<label>` stands for its control.
@@ -109,14 +163,6 @@ fn retarget_label(el: Element) -> Element {
     match js_sys::Reflect::get(&el, &JsValue::from_str("control")) {
         Ok(c) if c.is_object() => c.unchecked_into(),
         _ => el,
-    }
-}
-
-/// Where the selector's element must be for a check to refer to it.
-fn needs(editable: bool) -> Needs {
-    Needs {
-        editable,
-        hit: false,
     }
 }
 
@@ -142,17 +188,13 @@ pub fn set_native_value(el: &Element, iface: &str, value: &str) -> Result<(), Fa
     Ok(())
 }
 
-async fn text_like(
-    sel: &str,
+fn text_like(
+    t: &Target<'_>,
     el: &Element,
     iface: &str,
     ty: &str,
     value: &str,
-    deadline: f64,
-    timeout_ms: u32,
 ) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(sel, el, needs(true), deadline, timeout_ms).await?;
-    let el = &ready.el;
     let _ = dom::html(el).focus();
     set_native_value(el, iface, value)?;
     let now = dom::string_prop(el, "value").unwrap_or_default();
@@ -161,10 +203,10 @@ async fn text_like(
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "{q_value} is not a valid value for <input type={ty}> ({q_sel}){}",
+                    "{} is not a valid value for <input type={ty}> ({}){}",
+                    Quoted(value),
+                    t.quoted(),
                     format_hint(ty),
-                    q_value = Quoted(value),
-                    q_sel = Quoted(sel)
                 ),
             ));
         }
@@ -196,61 +238,21 @@ fn format_hint(ty: &str) -> &'static str {
     }
 }
 
-async fn toggle(
-    sel: &str,
+/// Clicks the ready toggle (if it needed a change) and checks the page took it.
+fn toggle(
+    t: &Target<'_>,
     el: &Element,
-    ty: &str,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
+    ready: Option<&Ready>,
+    want: bool,
 ) -> Result<FillOutcome, Failure> {
-    let want = parse_checked(value).ok_or_else(|| {
-        Failure::new(
-            ActionErrorCode::InvalidValue,
-            format!(
-                "{q_value} is not a state for a {ty}; use true/false (or on/off)",
-                q_value = Quoted(value)
-            ),
-        )
-    })?;
-    let checked = |el: &Element| {
-        js_sys::Reflect::get(el, &JsValue::from_str("checked"))
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false)
-    };
-    if checked(el) != want {
-        if ty == "radio" && !want {
-            return Err(Failure::new(
-                ActionErrorCode::Unsupported,
-                format!("a radio button ({q_sel}) cannot be unchecked directly; choose another option of its group", q_sel = Quoted(sel)),
-            ));
-        }
-        // Custom checkboxes and switches hide the input and show its label: click that.
-        let target = if actionable::is_visible(el) {
-            el.clone()
-        } else {
-            visible_label(el).unwrap_or_else(|| el.clone())
-        };
-        let ready = actionable::ready_element(
-            sel,
-            &target,
-            Needs {
-                editable: false,
-                hit: true,
-            },
-            deadline,
-            timeout_ms,
-        )
-        .await?;
-        click::click_at(&ready)?;
+    if let Some(r) = ready {
+        pointer::click(r)?;
         if checked(el) != want {
             return Err(Failure::new(
                 ActionErrorCode::InvalidValue,
                 format!(
-                    "clicking {} ({q_sel}) did not change its state (the page prevented it)",
-                    dom::describe(el),
-                    q_sel = Quoted(sel)
+                    "clicking {} did not change its state (the page prevented it)",
+                    t.what(el)
                 ),
             ));
         }
@@ -261,117 +263,7 @@ async fn toggle(
     })
 }
 
-async fn select(
-    sel: &str,
-    el: &Element,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(sel, el, needs(false), deadline, timeout_ms).await?;
-    let select: &HtmlSelectElement = ready.el.unchecked_ref();
-    let options = select.options();
-    let opts: Vec<HtmlOptionElement> = (0..options.length())
-        .filter_map(|i| options.item(i))
-        .map(|o| o.unchecked_into())
-        .collect();
-    let wanted = collapse_whitespace(value);
-    let text = |o: &HtmlOptionElement| collapse_whitespace(&o.text());
-    let pick = opts
-        .iter()
-        .find(|o| o.value() == value)
-        .or_else(|| opts.iter().find(|o| text(o) == wanted))
-        .or_else(|| opts.iter().find(|o| lower(&text(o)) == lower(&wanted)))
-        .or_else(|| {
-            opts.iter()
-                .find(|o| o.value().trim().eq_ignore_ascii_case(value.trim()))
-        });
-    let Some(option) = pick else {
-        let names: Vec<String> = opts
-            .iter()
-            .take(10)
-            .map(|o| Quoted(&text(o)).to_string())
-            .collect();
-        return Err(Failure::new(
-            ActionErrorCode::NoSuchOption,
-            format!(
-                "{} ({q_sel}) has no option with value or text {q_value}; options: {}",
-                dom::describe(el),
-                dom::join(&names, ", "),
-                q_sel = Quoted(sel),
-                q_value = Quoted(value)
-            ),
-        ));
-    };
-    apply_option(sel, &ready.el, option)
-}
-
-/// click on an `<option>`: selects it in its `<select>`, as choosing it in the list does.
-pub async fn choose_option(
-    sel: &str,
-    option: &Element,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<(), Failure> {
-    let Ok(Some(select)) = option.closest("select") else {
-        return Err(Failure::new(
-            ActionErrorCode::Unsupported,
-            format!(
-                "{q_sel} is an <option> outside any <select>",
-                q_sel = Quoted(sel)
-            ),
-        ));
-    };
-    let ready = actionable::ready_element(sel, &select, needs(false), deadline, timeout_ms).await?;
-    apply_option(sel, &ready.el, option.unchecked_ref()).map(|_| ())
-}
-
-/// Selects `option` of `select_el` and tells the page (input, change).
-fn apply_option(
-    sel: &str,
-    select_el: &Element,
-    option: &HtmlOptionElement,
-) -> Result<FillOutcome, Failure> {
-    if option.disabled() {
-        return Err(Failure::new(
-            ActionErrorCode::Disabled,
-            format!(
-                "option {} of {q_sel} is disabled",
-                Quoted(&collapse_whitespace(&option.text())),
-                q_sel = Quoted(sel)
-            ),
-        ));
-    }
-    let select: &HtmlSelectElement = select_el.unchecked_ref();
-    let _ = select.focus();
-    option.set_selected(true);
-    events::plain(select_el, "input")?;
-    events::plain(select_el, "change")?;
-    Ok(FillOutcome {
-        value: Some(select.value()),
-        checked: None,
-    })
-}
-
-async fn editable(
-    sel: &str,
-    el: &Element,
-    value: &str,
-    deadline: f64,
-    timeout_ms: u32,
-) -> Result<FillOutcome, Failure> {
-    let ready = actionable::ready_element(
-        sel,
-        el,
-        Needs {
-            editable: true,
-            hit: true,
-        },
-        deadline,
-        timeout_ms,
-    )
-    .await?;
-    let el = &ready.el;
+fn editable(el: &Element, value: &str) -> Result<FillOutcome, Failure> {
     let _ = dom::html(el).focus();
     let doc = dom::owner_document(el)?;
     if let Ok(Some(selection)) = doc.get_selection() {
@@ -393,11 +285,6 @@ async fn editable(
         value: el.text_content(),
         checked: None,
     })
-}
-
-/// Unicode lower case through JS (keeps Rust's case tables out of the module).
-fn lower(s: &str) -> String {
-    String::from(js_sys::JsString::from(s).to_lower_case())
 }
 
 /// The first visible `<label>` of a form control.

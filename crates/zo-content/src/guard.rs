@@ -14,7 +14,8 @@ use zo_core::wire::{Action, ActionErrorCode, ContentToWorker};
 
 use crate::failure::Failure;
 use crate::reply::Reply;
-use crate::{dom, facts, locate};
+use crate::target::Target;
+use crate::{facts, locate};
 
 /// How long an action waits for its verdict: past the worker's own bound on the user's
 /// answer, so only a worker that went away leaves it waiting this long.
@@ -80,10 +81,9 @@ pub async fn check(
     if matches!(action, Action::Navigate { .. } | Action::Done { .. }) {
         return Ok(());
     }
-    let deadline = dom::now() + f64::from(timeout_ms);
     let checked = match action.selector() {
         Some(sel) => {
-            let el = locate::wait_for(sel.as_str(), deadline, timeout_ms).await?;
+            let el = Target::new(sel.as_str(), timeout_ms).find().await?;
             let el = facts::target(action, el);
             let f = facts::of(&el);
             Some((sel, el, f))
@@ -105,7 +105,7 @@ pub async fn check(
         index,
         facts: checked.as_ref().map(|(_, _, f)| f.clone()),
     };
-    reply.send(&check, &[]);
+    reply.send(&check, &|_| None);
     let timeout = gloo_timers::future::TimeoutFuture::new(VERDICT_TIMEOUT_MS);
     pin_mut!(rx);
     if let Either::Right(_) | Either::Left((Err(_), _)) = select(rx, timeout).await {

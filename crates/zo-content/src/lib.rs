@@ -15,6 +15,7 @@ pub mod actionable;
 #[cfg(target_arch = "wasm32")]
 mod allocator;
 pub mod click;
+pub mod composed;
 pub mod dict;
 pub mod dom;
 pub mod events;
@@ -24,12 +25,19 @@ pub mod facts;
 pub mod failure;
 pub mod fill;
 pub mod guard;
+pub mod hit;
+pub mod in_view;
 pub mod locate;
+pub mod name;
+pub mod option;
+pub mod pointer;
 pub mod reply;
 pub mod scroll;
 pub mod secret;
 pub mod selector;
+pub mod settle;
 pub mod snapshot;
+pub mod target;
 pub mod tree;
 pub mod turn;
 
@@ -69,7 +77,7 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
     match msg {
         WorkerToContent::Ping => {
             let build = BUILD.with(|b| b.borrow().clone());
-            reply.send(&ContentToWorker::Pong { build }, &[]);
+            reply.send(&ContentToWorker::Pong { build }, &|_| None);
         }
         WorkerToContent::ExecuteAction {
             batch_id,
@@ -90,7 +98,7 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
                     request_id,
                     snapshot,
                 },
-                &[],
+                &|_| None,
             ),
             Err(e) => reply.error(format!("snapshot failed: {e}")),
         },

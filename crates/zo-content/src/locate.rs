@@ -19,6 +19,7 @@ use zo_core::wire::{ActionErrorCode, Quoted};
 use crate::dict::Dict;
 use crate::dom;
 use crate::failure::Failure;
+use crate::target::Target;
 use crate::tree;
 
 /// How deep same-origin iframes are searched.
@@ -245,17 +246,17 @@ impl Drop for Observer {
     }
 }
 
-/// Waits until `sel` matches an element, at most until `deadline` (ms since epoch).
-pub async fn wait_for(sel: &str, deadline: f64, timeout_ms: u32) -> Result<Element, Failure> {
+/// Waits until the target's selector matches an element, at most until its deadline.
+pub async fn wait_for(t: &Target<'_>) -> Result<Element, Failure> {
     let doc = dom::document()?;
     let all = roots(&doc);
-    if let Some(el) = query_in(&all, sel)? {
+    if let Some(el) = query_in(&all, t.sel())? {
         return Ok(el);
     }
     let (tx, rx) = oneshot::channel::<Element>();
     let tx = Rc::new(RefCell::new(Some(tx)));
     let observer = ObserverSlot(Rc::new(RefCell::new(None)));
-    let (sel2, tx2, obs2) = (sel.to_string(), tx.clone(), observer.0.clone());
+    let (sel2, tx2, obs2) = (t.sel().to_string(), tx.clone(), observer.0.clone());
     let obs = Observer::new(&all, move || {
         let now_roots = roots(&doc);
         if let Ok(Some(el)) = query_in(&now_roots, &sel2) {
@@ -268,16 +269,16 @@ pub async fn wait_for(sel: &str, deadline: f64, timeout_ms: u32) -> Result<Eleme
         }
     })?;
     *observer.0.borrow_mut() = Some(obs);
-    let remaining = (deadline - dom::now()).max(0.0) as u32;
-    let timer = gloo_timers::future::TimeoutFuture::new(remaining);
+    let timer = gloo_timers::future::TimeoutFuture::new(t.remaining_ms());
     futures::pin_mut!(rx);
     let out = match futures::future::select(rx, timer).await {
         futures::future::Either::Left((Ok(el), _)) => Ok(el),
         _ => Err(Failure::new(
             ActionErrorCode::NotFound,
             format!(
-                "no element matches {q_sel} (waited {timeout_ms} ms)",
-                q_sel = Quoted(sel)
+                "no element matches {} (waited {} ms)",
+                t.quoted(),
+                t.timeout_ms()
             ),
         )),
     };

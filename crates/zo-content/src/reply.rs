@@ -14,9 +14,9 @@ impl Reply {
         Reply(f)
     }
 
-    /// Sends `msg`; `values[i]` is the value of the action with index `i` (already JSON).
-    pub fn send(&self, msg: &ContentToWorker, values: &[Option<Json>]) {
-        let text = msg.to_json_with_values(values);
+    /// Sends `msg`; `value_of(i)` is the value of the action with index `i` (already JSON).
+    pub fn send<'v>(&self, msg: &ContentToWorker, value_of: &dyn Fn(u32) -> Option<&'v Json>) {
+        let text = msg.to_json_with_values(value_of);
         if let Err(e) = self
             .0
             .call1(&JsValue::NULL, &JsValue::from_str(text.as_str()))
@@ -27,6 +27,6 @@ impl Reply {
 
     /// Sends a CONTENT_ERROR.
     pub fn error(&self, message: String) {
-        self.send(&ContentToWorker::ContentError { message }, &[]);
+        self.send(&ContentToWorker::ContentError { message }, &|_| None);
     }
 }

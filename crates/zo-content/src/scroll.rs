@@ -6,11 +6,13 @@
 use web_sys::{Element, ScrollToOptions, Window};
 use zo_core::wire::{at_scroll_end, Direction, Json, ScrollOutcome};
 
+use crate::composed;
 use crate::dict::Dict;
 use crate::dom;
 use crate::failure::Failure;
 use crate::locate;
 use crate::selector;
+use crate::target::Target;
 
 /// Share of the visible height scrolled when no amount is given.
 const DEFAULT_SHARE: f64 = 0.7;
@@ -18,16 +20,15 @@ const DEFAULT_SHARE: f64 = 0.7;
 /// Scrolls as asked and reports where the target ended up.
 pub async fn run(
     direction: Direction,
-    sel: Option<&str>,
+    target: Option<&Target<'_>>,
     amount: Option<f64>,
-    deadline: f64,
-    timeout_ms: u32,
 ) -> Result<Json, Failure> {
     let down = direction == Direction::Down;
     let sign = if down { 1.0 } else { -1.0 };
-    let (container, win) = match sel {
-        Some(s) => {
-            let el = locate::wait_for(s, deadline, timeout_ms).await?;
+    let sel = target.map(Target::sel);
+    let (container, win) = match target {
+        Some(t) => {
+            let el = t.find().await?;
             let win = dom::owner_window(&el)?;
             (scroll_container(&el), win)
         }
@@ -98,23 +99,12 @@ fn scroll_window(
     })
 }
 
-/// `el` when it scrolls vertically, else its nearest scrollable ancestor (crossing shadow
-/// roots); `None` means the window.
+/// `el` when it scrolls vertically, else its nearest scrollable ancestor in the flat tree (a
+/// slotted element scrolls with the container it is shown in); `None` means the window.
 fn scroll_container(el: &Element) -> Option<Element> {
-    let mut cur: Option<web_sys::Node> = Some(el.clone().into());
-    while let Some(node) = cur {
-        if node.node_type() == dom::ELEMENT_NODE {
-            let e: &Element = wasm_bindgen::JsCast::unchecked_ref(&node);
-            if is_scrolling_element(e) {
-                return None;
-            }
-            if scrolls(e) {
-                return Some(e.clone());
-            }
-        }
-        cur = dom::composed_parent(&node);
-    }
-    None
+    composed::ancestors(el)
+        .take_while(|e| !is_scrolling_element(e))
+        .find(scrolls)
 }
 
 fn is_scrolling_element(el: &Element) -> bool {

@@ -16,6 +16,7 @@ use crate::actionable;
 use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Root};
+use crate::name;
 use crate::secret;
 use crate::selector;
 use crate::tree;
@@ -42,7 +43,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
             if elements.len() >= MAX_ELEMENTS {
                 break 'roots;
             }
-            if let Some(e) = describe(&el, root, &roots) {
+            if let Some(e) = describe(&el, &roots) {
                 elements.push(e);
             }
         }
@@ -68,7 +69,7 @@ fn main_text(doc: &Document) -> String {
     .unwrap_or_default()
 }
 
-fn describe(el: &Element, root: &Root, roots: &[Root]) -> Option<SnapshotElement> {
+fn describe(el: &Element, roots: &[Root]) -> Option<SnapshotElement> {
     if !actionable::is_visible(el) {
         return None;
     }
@@ -79,7 +80,7 @@ fn describe(el: &Element, root: &Root, roots: &[Root]) -> Option<SnapshotElement
     Some(SnapshotElement {
         selector,
         role: el.get_attribute("role").filter(|r| !r.trim().is_empty()),
-        label: short_label(&label(el, root), LABEL_MAX_CHARS),
+        label: short_label(&label(el, &tag), LABEL_MAX_CHARS),
         value: match secret {
             Some(_) => None,
             None => value(el, &tag, input_type.as_deref()),
@@ -91,63 +92,14 @@ fn describe(el: &Element, root: &Root, roots: &[Root]) -> Option<SnapshotElement
     })
 }
 
-/// aria-label, aria-labelledby, `<label>`, placeholder, title, alt, button value, then text.
-fn label(el: &Element, root: &Root) -> String {
-    let attr = |n: &str| el.get_attribute(n).filter(|v| !v.trim().is_empty());
-    if let Some(v) = attr("aria-label") {
-        return v;
+/// The accessible name over the composed tree ([`name`]); for an element without one that is
+/// not a form field (a contenteditable region, a custom widget), the text it shows.
+fn label(el: &Element, tag: &str) -> String {
+    let named = name::of(el);
+    if !named.is_empty() || matches!(tag, "input" | "select" | "textarea") {
+        return named;
     }
-    if let Some(ids) = attr("aria-labelledby") {
-        let text: Vec<String> = ids
-            .split_whitespace()
-            .filter_map(|id| {
-                root.query(&format!("#{}", selector::escape_ident(id)))
-                    .ok()
-                    .flatten()
-            })
-            .filter_map(|e| e.text_content())
-            .collect();
-        if !text.is_empty() {
-            return dom::join(&text, " ");
-        }
-    }
-    if let Ok(labels) = js_sys::Reflect::get(el, &"labels".into()) {
-        if labels.is_object() {
-            let list: &web_sys::NodeList = labels.unchecked_ref();
-            if let Some(text) = list.item(0).and_then(|l| l.text_content()) {
-                if !text.trim().is_empty() {
-                    return text;
-                }
-            }
-        }
-    }
-    for n in ["placeholder", "title", "alt"] {
-        if let Some(v) = attr(n) {
-            return v;
-        }
-    }
-    let tag = dom::tag(el);
-    if tag == "input" {
-        let ty = dom::input_type(el);
-        if matches!(ty.as_str(), "submit" | "button" | "reset") {
-            return attr("value").unwrap_or(ty);
-        }
-        return String::new();
-    }
-    if tag == "select" || tag == "textarea" {
-        return String::new();
-    }
-    let text =
-        dom::string_prop(el, "innerText").unwrap_or_else(|| el.text_content().unwrap_or_default());
-    if text.trim().is_empty() {
-        if let Ok(Some(img)) = tree::query(el, "img[alt], [aria-label]") {
-            return img
-                .get_attribute("alt")
-                .or_else(|| img.get_attribute("aria-label"))
-                .unwrap_or_default();
-        }
-    }
-    text
+    name::content(el)
 }
 
 /// Current value of a field that is not a secret field (the caller checks; password inputs are

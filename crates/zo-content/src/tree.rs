@@ -1,10 +1,13 @@
 //! The DOM methods documents and shadow roots share (the `ParentNode` and
 //! `DocumentOrShadowRoot` mixins), bound once for both: web-sys binds them once per interface,
-//! and every binding is a separate import in the module and its JS glue.
+//! and every binding is a separate import in the module and its JS glue. Also a slot's
+//! `assignedNodes`, without the web-sys slot interface and its options dictionary.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node, NodeList};
+
+use crate::dict::Dict;
 
 #[wasm_bindgen]
 extern "C" {
@@ -21,6 +24,14 @@ extern "C" {
     /// Only on documents and shadow roots.
     #[wasm_bindgen(method, js_name = elementFromPoint)]
     fn element_from_point(this: &Tree, x: f64, y: f64) -> Option<Element>;
+
+    /// Only on documents and shadow roots.
+    #[wasm_bindgen(method, js_name = elementsFromPoint)]
+    fn elements_from_point(this: &Tree, x: f64, y: f64) -> js_sys::Array;
+
+    /// Only on `<slot>` elements.
+    #[wasm_bindgen(method, js_name = assignedNodes)]
+    fn assigned_nodes(this: &Tree, options: &js_sys::Object) -> js_sys::Array;
 }
 
 fn tree(node: &Node) -> &Tree {
@@ -40,4 +51,20 @@ pub fn query_all(node: &Node, sel: &str) -> Result<NodeList, JsValue> {
 /// `root.elementFromPoint(x, y)` of a document or shadow root.
 pub fn element_from_point(root: &Node, x: f64, y: f64) -> Option<Element> {
     tree(root).element_from_point(x, y)
+}
+
+/// `root.elementsFromPoint(x, y)` of a document or shadow root: every element at the point,
+/// topmost first.
+pub fn elements_from_point(root: &Node, x: f64, y: f64) -> Vec<Element> {
+    tree(root)
+        .elements_from_point(x, y)
+        .iter()
+        .map(JsCast::unchecked_into)
+        .collect()
+}
+
+/// The nodes shown in `slot`: those assigned to it, through nested slots, or its own children
+/// when nothing is (`slot.assignedNodes({flatten: true})`).
+pub fn assigned_nodes(slot: &Element) -> js_sys::Array {
+    tree(slot).assigned_nodes(&Dict::new().set("flatten", true).finish())
 }

@@ -10,7 +10,7 @@ pub(crate) mod normalize;
 pub(crate) mod prose_filter;
 pub(crate) mod schema;
 
-pub use action_json::{is_raw_action_json, looks_like_action_json, ActionJsonDetector, Verdict};
+pub use action_json::{looks_like_action_json, ActionJsonDetector, Verdict};
 pub use canonical::{from_canonical, from_canonical_fields, EntryError, EntryFields, FieldValue};
 pub use envelope::{parse_answer, Envelope};
 pub use normalize::{normalize, normalize_entry, Dropped};

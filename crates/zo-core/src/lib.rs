@@ -15,7 +15,7 @@
 //! | [`cobrowse`] | the Co-browse loop ([`cobrowse::Cobrowse`]), action batch bookkeeping, prompts |
 //! | [`trust`] | the containment policy, which senders the worker serves, which tab a request may touch, sites |
 //! | [`ui`] | the panel without a DOM: turns, history, view decisions, approval cards, options form, Markdown |
-//! | [`page`] | facts about pages: text budgets, CSS escaping, toggle words, secret fields |
+//! | [`page`] | facts about pages: text budgets, CSS escaping, toggle words, secret fields, accessible-name rules, generated ids, settling |
 //!
 //! A streamed answer, as the worker drives it (bytes in, updates out):
 //!

@@ -1,13 +1,20 @@
 //! Facts about web pages that need no DOM: text shaping and budgets, CSS selector escaping,
-//! the words that set a two-state control, and which form fields hold secrets
-//! ([`secret_field`]).
+//! the words that set a two-state control, which form fields hold secrets ([`secret_field`]),
+//! the DOM-free rules of an element's accessible name ([`accessible_name`]), which element ids
+//! look generated (and so anchor no stable selector), and when a page has settled after an
+//! action.
 
+pub mod accessible_name;
 pub(crate) mod css;
+pub(crate) mod generated_id;
 pub mod secret_field;
+pub(crate) mod settle;
 pub(crate) mod text;
 pub(crate) mod toggle;
 
 pub use css::{attribute_equals, escape_ident, quote_string};
+pub use generated_id::looks_generated;
+pub use settle::{Settle, SettleStep, SETTLE_MAX_MS};
 pub use text::{
     budget_text, cap, collapse_whitespace, short_label, Capped, DEFAULT_TEXT_BUDGET,
     EXTRACT_MAX_CHARS, LABEL_MAX_CHARS, VALUE_MAX_CHARS,

@@ -1,9 +1,11 @@
 //! One answer from Zo, bytes in, updates out: UTF-8 and Server-Sent Events decoding, typed Zo
-//! events, stream assembly with tool activity and diagnostics, and the retry and resume rules
-//! across attempts, behind one facade ([`StreamPipeline`]).
+//! events, stream assembly with tool activity and diagnostics behind one facade
+//! ([`StreamPipeline`]: one attempt's bytes), and the attempts of one ask to Zo with their
+//! retry, resume, liveness and Stop rules ([`AskDriver`]).
 
 pub(crate) mod assembler;
 pub(crate) mod diagnostics;
+pub(crate) mod driver;
 pub(crate) mod events;
 pub(crate) mod pipeline;
 pub(crate) mod resume;
@@ -14,7 +16,10 @@ pub(crate) mod utf8;
 
 pub use assembler::{Assembler, StreamUpdate};
 pub use diagnostics::Diagnostics;
+pub use driver::{
+    AskDriver, AskOutcome, AskSpec, Effect, ResponseHead, Shown, MAX_REPLY_BYTES, STOPPED,
+};
 pub use events::{decode, Delta, Part, PartRef, TokenDelta, ZoEvent};
 pub use pipeline::StreamPipeline;
-pub use retry::{Failure, RetryDecision, RetryPolicy};
+pub use retry::{parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy};
 pub use sse::{SseEvent, SseOutput, SseParser};

@@ -1,6 +1,7 @@
 //! What crosses a boundary: the messages the panel, the worker, the content module and the
-//! extension pages exchange, the canonical actions and their outcomes, the page snapshot, the
-//! settings and the API key as stored, and the API base URL rule.
+//! extension pages exchange, the flow rule of a query's messages, the canonical actions and
+//! their outcomes, the page snapshot, the settings and the API key as stored, the API base URL
+//! rule, and Zo's request and reply.
 
 pub(crate) mod action;
 pub(crate) mod api_key;
@@ -12,8 +13,10 @@ pub(crate) mod json;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;
 pub(crate) mod protocol;
+pub(crate) mod session_flow;
 pub(crate) mod settings;
 pub(crate) mod snapshot;
+pub(crate) mod zo_api;
 
 pub use action::{
     Action, ActionKind, Direction, FieldError, HttpUrl, Quoted, Selector, WaitMs, DEFAULT_WAIT_MS,
@@ -27,11 +30,13 @@ pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
 pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};
 pub use protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ApprovalDecision, ContentToWorker,
-    FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, ToolActivity,
-    WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
+    FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, TextPart,
+    ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
 };
+pub use session_flow::SessionFlow;
 pub use settings::{
     Settings, SettingsError, SettingsView, DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS,
     MAX_STEPS_CEILING, SETTINGS_KEY,
 };
 pub use snapshot::{PageSnapshot, SnapshotElement};
+pub use zo_api::{AskBody, AskReply};

@@ -3,7 +3,7 @@
 
 #![cfg(test)]
 
-use zo_core::answer::{is_raw_action_json, looks_like_action_json, ActionJsonDetector, Verdict};
+use zo_core::answer::{looks_like_action_json, ActionJsonDetector, Verdict};
 
 /// Pushes `text` split into pieces of `size` chars; returns every verdict in order.
 fn verdicts(text: &str, size: usize) -> Vec<Verdict> {
@@ -110,17 +110,4 @@ fn a_long_reasoning_streamed_in_tiny_deltas_stays_undecided_then_decides() {
     }
     assert_eq!(d.push("\",\"act"), Verdict::Undecided);
     assert_eq!(d.push("ions\":"), Verdict::ActionJson);
-}
-
-#[test]
-fn raw_action_json_includes_envelopes_cut_before_they_could_be_judged() {
-    assert!(is_raw_action_json(r##"{"actions":[{"click":"#a"}]}"##));
-    assert!(is_raw_action_json("```json\n[{\"action\":\"fill\"}]\n```"));
-    assert!(is_raw_action_json(r#"{"actions":[{"cli"#));
-    assert!(is_raw_action_json(r#"{"reasoning":"I will cli"#));
-    assert!(is_raw_action_json("```json\n{\"action\":\"fill\",\"sel"));
-    assert!(!is_raw_action_json("The price is {about} $5."));
-    assert!(!is_raw_action_json("Here is the answer."));
-    assert!(!is_raw_action_json("{\"price\": 5}"));
-    assert!(!is_raw_action_json("```json\n"));
 }

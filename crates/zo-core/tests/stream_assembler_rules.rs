@@ -338,10 +338,44 @@ fn cobrowse_unreadable_action_json_is_never_shown_raw() {
 fn cobrowse_undecided_text_is_released_at_the_end() {
     let (answer, _, result) = run(
         Mode::Cobrowse,
-        vec![start_text(Some("z"), 0, "{"), completed()],
+        vec![start_text(Some("z"), 0, "```json\n"), completed()],
     );
-    assert_eq!(answer, "{");
-    assert_eq!(result.text, "{");
+    assert_eq!(answer, "```json\n");
+    assert_eq!(result.text, "```json\n");
+}
+
+#[test]
+fn cobrowse_envelopes_cut_before_they_could_be_judged_are_never_shown() {
+    for cut in [
+        r#"{"actions":[{"cli"#,
+        r#"{"reasoning":"I will cli"#,
+        "```json\n{\"action\":\"fill\",\"sel",
+        "[",
+    ] {
+        for n in 1..5 {
+            let mut events = streamed("z", &format!("On it.\n{cut}"), n);
+            events.push(completed());
+            let (answer, _, result) = run(Mode::Cobrowse, events);
+            assert_eq!(answer, "On it.\n", "{cut:?} in tokens of {n}");
+            assert!(!result.text.contains(cut), "{cut:?}: {:?}", result.text);
+            assert!(
+                result.error.is_some(),
+                "{cut:?}: the action list could not be read"
+            );
+        }
+    }
+    // Prose with braces, and JSON that is not an envelope, are shown whole.
+    for prose in [
+        "The price is {about} $5.",
+        "{\"price\": 5}",
+        "Here is the answer.",
+    ] {
+        let mut events = streamed("z", prose, 3);
+        events.push(completed());
+        let (answer, _, result) = run(Mode::Cobrowse, events);
+        assert_eq!(answer, prose);
+        assert_eq!(result.text, prose);
+    }
 }
 
 #[test]

@@ -294,3 +294,86 @@ fn delay_before_the_head() {
     let entry = server.wait_finished(1);
     assert_eq!(entry["clientClosedEarly"], true);
 }
+
+#[test]
+fn diverge_streams_a_cut_first_draft_then_the_real_answer() {
+    let server = Server::start();
+    let input = format!(
+        "{FAST}[[zo:scenario=thinking]][[zo:fault=diverge]][[zo:times=1]][[zo:key=div-a]] Why?"
+    );
+    let draft = server.ask_stream(&input, None);
+    assert_eq!(draft.status, 200);
+    assert!(!draft.complete, "the draft is cut");
+    let shown = assemble(&draft.events());
+    assert_eq!(shown.terminal, None);
+    assert!(shown.thinking.starts_with("(First draft) "), "{shown:?}");
+    let real = assemble(&server.ask_stream(&input, None).events());
+    assert_eq!(real.terminal.as_deref(), Some("completed"));
+    assert!(!real.thinking.starts_with("(First draft)"));
+    assert!(!real.thinking.starts_with(&shown.thinking));
+    let reference = assemble(
+        &server
+            .ask_stream(&format!("{FAST}[[zo:scenario=thinking]] Why?"), None)
+            .events(),
+    );
+    assert_eq!(real, reference);
+    assert_eq!(server.requests()[0]["fault"], "diverge");
+}
+
+#[test]
+fn reply_json_answers_a_streaming_request_with_the_whole_answer() {
+    let server = Server::start();
+    let r = server.ask(json!({"input": "[[zo:reply=json]] Hi", "stream": true}));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let body = r.json();
+    let reference = assemble(&server.ask_stream(&format!("{FAST} Hi"), None).events());
+    assert_eq!(body["output"], reference.text.as_str());
+    assert!(body["conversation_id"]
+        .as_str()
+        .unwrap()
+        .starts_with("conv_"));
+    assert_eq!(
+        r.header("x-conversation-id"),
+        body["conversation_id"].as_str()
+    );
+}
+
+#[test]
+fn reply_html_is_a_web_page_with_status_200() {
+    let server = Server::start();
+    let r = server.ask(json!({"input": "[[zo:reply=html]] Hi", "stream": true}));
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    assert!(r.text().contains("<title>"));
+}
+
+#[test]
+fn stamps_record_when_each_token_was_written() {
+    let server = Server::start();
+    let input = "[[zo:scenario=plain]][[zo:pace=2]][[zo:stamps=1]] Stamp me";
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64()
+        * 1000.0;
+    let r = server.ask_stream(input, None);
+    let tokens = r
+        .events()
+        .iter()
+        .filter(|e| e.name == "PartStartEvent" || e.name == "PartDeltaEvent")
+        .count();
+    let entry = server.wait_finished(0);
+    let stamps: Vec<f64> = entry["tokenWrittenAt"]
+        .as_array()
+        .expect("tokenWrittenAt")
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert_eq!(stamps.len(), tokens);
+    assert!(stamps[0] >= before);
+    assert!(stamps.windows(2).all(|w| w[0] <= w[1]), "{stamps:?}");
+    // Without the directive nothing is recorded.
+    server.ask_stream(&format!("{FAST} Plain"), None);
+    assert!(server.wait_finished(1).get("tokenWrittenAt").is_none());
+}

@@ -193,7 +193,12 @@ impl MessageView {
     pub fn apply(&mut self, change: &Change) -> DomResult<()> {
         match change {
             Change::Answer(update) => self.blocks.apply(update)?,
+            Change::AnswerCleared => self.blocks.replace(&[])?,
             Change::AnswerReplaced(blocks) => self.blocks.replace(blocks)?,
+            Change::ReasoningReplaced(text) => {
+                set_hidden(&self.thinking, false);
+                self.thinking_text.set_text_content(Some(text));
+            }
             Change::ReasoningDelta(delta) => {
                 set_hidden(&self.thinking, false);
                 let node = self.doc.create_text_node(delta);

@@ -1,7 +1,7 @@
 //! The side panel application: the current chat, the active turn, and what the user's
 //! actions do (send, stop, retry, new chat, switch chat, delete chat, copy). Worker messages
-//! go through `zo_core::ui::Turn`, which filters other sessions and decides the changes;
-//! this module applies them to the DOM and persists the history through the host.
+//! go through `zo_core::ui::Turn`, which decides which it takes (the session flow rule) and
+//! the changes; this module applies them to the DOM and persists the history through the host.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -311,7 +311,7 @@ impl State {
         let Some(active) = self.active.as_mut() else {
             return;
         };
-        if msg.session_id() != active.turn.session_id() {
+        if !active.turn.accepts(msg) {
             return;
         }
         active.last_event = now_ms();

@@ -1,13 +1,14 @@
 //! The DOM of a streamed answer, delta by delta: after every delta its blocks equal, node for
 //! node, a fresh parse of the blocks zo-core renders for the whole text so far, although open
 //! blocks are updated in place when a delta only adds text and finished blocks keep their
-//! nodes.
+//! nodes; and after a STREAM_REPLACE (a diverging retry), at once and for every delta after it.
 
 #![cfg(test)]
 
 mod common;
 
 use common::*;
+use serde_json::json;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 use zo_core::ui::markdown::render_blocks;
@@ -106,5 +107,93 @@ fn added_words_extend_the_open_text_in_place() {
             .text_content()
             .unwrap(),
         "bold"
+    );
+}
+
+fn replace(sid: &str, part: &str, text: &str) -> serde_json::Value {
+    json!({"type": "STREAM_REPLACE", "sessionId": sid, "part": part, "text": text})
+}
+
+#[wasm_bindgen_test]
+fn a_replace_shows_the_new_answer_at_once_and_streaming_goes_on() {
+    for size in [1, 5] {
+        let host = FakeHost::new();
+        let (p, root) = panel(&host);
+        let sid = p.send("retry").unwrap();
+        let draft = "# First draft\n\n- one\n- two\n\nA paragraph that was ";
+        feed(&p, chunk(&sid, draft));
+        assert_blocks_equal(&last_answer(&root), &render_blocks(draft), "draft");
+        let mut text = TEXT[..TEXT.len() / 2].to_string();
+        while !text.is_char_boundary(text.len()) {
+            text.pop();
+        }
+        feed(&p, replace(&sid, "answer", &text));
+        assert_blocks_equal(&last_answer(&root), &render_blocks(&text), "the replace");
+        let rest: Vec<char> = TEXT[text.len()..].chars().collect();
+        for piece in rest.chunks(size) {
+            let delta: String = piece.iter().collect();
+            feed(&p, chunk(&sid, &delta));
+            text.push_str(&delta);
+            assert_blocks_equal(&last_answer(&root), &render_blocks(&text), &delta);
+        }
+        feed(&p, done(&sid, &text));
+        assert_blocks_equal(&last_answer(&root), &render_blocks(TEXT), "done");
+        assert!(!last_answer(&root)
+            .text_content()
+            .unwrap()
+            .contains("First draft"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_replace_leaves_nothing_of_the_draft() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("retry").unwrap();
+    let draft = "# First draft\n\n- one\n- two\n\nA paragraph.\n\n```\ncode\n```\n\nMore ";
+    feed(&p, chunk(&sid, draft));
+    assert_blocks_equal(&last_answer(&root), &render_blocks(draft), "draft");
+    // The retry's text so far is only a line break: nothing of the draft may stay.
+    feed(&p, replace(&sid, "answer", "\n"));
+    assert_blocks_equal(&last_answer(&root), &[], "the replace");
+    feed(&p, chunk(&sid, "Short answer."));
+    assert_blocks_equal(
+        &last_answer(&root),
+        &render_blocks("\nShort answer."),
+        "after the replace",
+    );
+    assert!(!last_answer(&root)
+        .text_content()
+        .unwrap()
+        .contains("First draft"));
+}
+
+#[wasm_bindgen_test]
+fn a_replace_of_the_reasoning_swaps_the_live_thinking() {
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("think").unwrap();
+    feed(
+        &p,
+        json!({"type": "STREAM_REASONING", "sessionId": sid, "delta": "(First draft) I think"}),
+    );
+    let thinking = q(&root, ".msg.assistant:last-child .thinking-text").unwrap();
+    assert_eq!(thinking.text_content().unwrap(), "(First draft) I think");
+    feed(&p, replace(&sid, "reasoning", "I reckon"));
+    feed(
+        &p,
+        json!({"type": "STREAM_REASONING", "sessionId": sid, "delta": ", twice"}),
+    );
+    assert_eq!(thinking.text_content().unwrap(), "I reckon, twice");
+    // Another session's replace changes nothing.
+    feed(&p, replace("other", "reasoning", "Intruder"));
+    feed(&p, replace("other", "answer", "Intruder"));
+    assert_eq!(thinking.text_content().unwrap(), "I reckon, twice");
+    feed(&p, done(&sid, "Answer."));
+    let saved = p.history_json();
+    assert!(saved.contains("I reckon, twice"), "{saved}");
+    assert!(
+        !saved.contains("First draft") && !saved.contains("Intruder"),
+        "{saved}"
     );
 }

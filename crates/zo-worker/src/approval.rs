@@ -28,7 +28,7 @@ pub async fn ask(
     timeout_ms: u32,
 ) -> Result<Option<ApprovalDecision>, Stopped> {
     let answer = session.expect_approval(id);
-    session.emit(WorkerToPanel::ApprovalRequest {
+    session.post(WorkerToPanel::ApprovalRequest {
         session_id: session.id().to_string(),
         approval_id: id,
         kind: request.kind(),

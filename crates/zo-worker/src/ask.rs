@@ -1,12 +1,11 @@
 //! The ASK_ZO handler: runs one query of the panel to its end and posts its single final
 //! message. The work itself ([`crate::cobrowse_loop::run_query`]) takes the page context and
 //! runs the Co-browse loop (ask, run actions, ask again) or one ask with the mode's prompt,
-//! both built on [`crate::stream::stream_ask`]. Before anything, the tab the request names is
-//! kept only if the page that asked may act on it ([`crate::tab_scope`]).
+//! both built on [`crate::stream::stream_ask`] (which pumps `zo_core::stream::AskDriver`).
+//! Before anything, the tab the request names is kept only if the page that asked may act on
+//! it ([`crate::tab_scope`]).
 
 use std::rc::Rc;
-
-use zo_core::wire::{FinalResult, FinalStatus};
 
 use crate::context::WorkerCtx;
 use crate::session::Session;
@@ -23,24 +22,9 @@ pub async fn handle_ask(ctx: WorkerCtx, session: Rc<Session>, mut req: AskReques
     ctx.sessions.remove(&session);
 }
 
-/// Posts the final STREAM_DONE / STREAM_ERROR of `outcome`. A stopped session always ends with
-/// STREAM_DONE `{status: "incomplete", error: "stopped"}` carrying the text shown so far.
+/// Posts the final STREAM_DONE / STREAM_ERROR of `outcome`, as
+/// `zo_core::stream::AskOutcome::final_message` says (a stopped session always ends with
+/// STREAM_DONE `{status: "incomplete", error: "stopped"}` carrying the text shown so far).
 pub fn report(session: &Session, outcome: AskOutcome) {
-    if session.is_stopped() {
-        let partial = match outcome {
-            AskOutcome::Done(result) | AskOutcome::Stopped(result) => result,
-            AskOutcome::Failed(failure) => FinalResult {
-                status: FinalStatus::Incomplete,
-                text: failure.partial_text,
-                ..FinalResult::default()
-            },
-        };
-        session.done_stopped(partial);
-        return;
-    }
-    match outcome {
-        AskOutcome::Done(result) => session.done(result),
-        AskOutcome::Failed(failure) => session.error(failure),
-        AskOutcome::Stopped(partial) => session.done_stopped(partial),
-    };
+    session.post(outcome.final_message(session.id(), session.is_stopped()));
 }

@@ -7,6 +7,12 @@
 //! action statuses go to the panel as ACTION_STATUS. The caller ([`crate::ask::report`]) posts
 //! the final STREAM_DONE (text = done.response) or STREAM_ERROR.
 //!
+//! The machine owns the task's Zo conversation (the chat's stored id to start with, then what
+//! each answer says: every `Command::Ask` names it) and Stop: when the session is cancelled,
+//! wherever the loop is (snapshot, ask, batch, navigation, approval), the loop asks the machine
+//! ([`Cobrowse::stop`]) and carries out what it says, cancelling the batch in the page when one
+//! runs (`Command::CancelBatch`, answered inside [`tab::run_batch`] through the batch hooks).
+//!
 //! Containment: the machine judges every navigate and every content action (the content
 //! module's ACTION_CHECK) against the task's scope, whose first origin is the tab's when the
 //! user asked (from chrome.tabs). Approval requests go to the panel ([`crate::approval`]); the
@@ -25,7 +31,7 @@ use zo_core::wire::{TargetFacts, DEFAULT_MAX_STEPS};
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
 use crate::session::Session;
-use crate::stream::{stream_ask, AskOutcome, AskRequest};
+use crate::stream::{ask_in_chat, stream_ask, AskOutcome, AskRequest, Shown};
 use crate::tab::browser::ChromeTabs;
 use crate::tab::{self, BatchHooks, ContentVerdict, TabApi, TabError};
 
@@ -60,9 +66,11 @@ fn permanent(message: impl Into<String>) -> AskOutcome {
     })
 }
 
-fn stopped() -> AskOutcome {
+/// A query stopped, with the text it showed.
+fn stopped(shown: &Shown) -> AskOutcome {
     AskOutcome::Stopped(FinalResult {
         status: FinalStatus::Incomplete,
+        text: shown.answer.clone(),
         ..FinalResult::default()
     })
 }
@@ -88,7 +96,7 @@ async fn ask_with_page(
         None => Err("no tab is bound to the side panel".to_string()),
     };
     if cancel.is_cancelled() {
-        return stopped();
+        return stopped(&Shown::default());
     }
     let shot = if req.mode == Mode::Visual {
         let allowed = settings.as_ref().is_some_and(|s| s.screenshots);
@@ -122,7 +130,7 @@ async fn ask_with_page(
         input,
         ..req.clone()
     };
-    stream_ask(ctx, session, &ask).await
+    ask_in_chat(ctx, session, &ask).await
 }
 
 /// Posts what a command tells the panel (an action status, the origin set, a note).
@@ -148,16 +156,18 @@ fn emit_status(session: &Session, command: Command) {
         Command::Note { text } => WorkerToPanel::TaskNote { session_id, text },
         _ => return,
     };
-    session.emit(msg);
+    session.post(msg);
 }
 
 /// A running batch's link to the machine: progress goes in, checks come back as verdicts
-/// (after asking the user when the policy says so).
+/// (after asking the user when the policy says so), and Stop goes to the machine.
 struct Hooks<'a> {
     machine: &'a mut Cobrowse,
     session: &'a Session,
     tabs: &'a dyn TabApi,
     tab_id: i32,
+    /// What the machine said on Stop, besides cancelling the batch: for the loop to carry out.
+    after_stop: Vec<Command>,
 }
 
 impl Hooks<'_> {
@@ -212,6 +222,17 @@ impl BatchHooks for Hooks<'_> {
     ) -> LocalBoxFuture<'_, ContentVerdict> {
         Box::pin(self.verdict(index, facts))
     }
+
+    fn stopped(&mut self) -> bool {
+        let mut cancel = false;
+        for command in self.machine.stop() {
+            match command {
+                Command::CancelBatch => cancel = true,
+                other => self.after_stop.push(other),
+            }
+        }
+        cancel
+    }
 }
 
 /// The Co-browse loop of one query.
@@ -233,33 +254,45 @@ async fn run_cobrowse(
     };
     // The task's first origin: where the tab is now, as the browser says.
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
-    let mut machine = Cobrowse::new(&req.input, max_steps, None);
+    let conversation = ctx.conversations.get(&req.chat_id).await;
+    let mut machine = Cobrowse::new(&req.input, max_steps, conversation);
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
+    // The text the task's asks showed, across asks.
+    let mut shown = Shown::default();
     while let Some(command) = queue.pop_front() {
-        if cancel.is_cancelled() {
-            return stopped();
+        if cancel.is_cancelled() && !machine.is_finished() {
+            // Stop goes through the machine: what it says replaces what was queued.
+            queue = machine.stop().into();
+            continue;
         }
         let next = match command {
             Command::RequestSnapshot { text_budget } => {
-                let snap = match tab::snapshot(tabs, tab_id, text_budget, cancel).await {
-                    Ok(snapshot) => Ok(snapshot),
-                    Err(TabError::Cancelled) => return stopped(),
-                    Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
-                };
-                machine.on_snapshot(snap)
+                match tab::snapshot(tabs, tab_id, text_budget, cancel).await {
+                    Err(TabError::Cancelled) => machine.stop(),
+                    Ok(snapshot) => machine.on_snapshot(Ok(snapshot)),
+                    Err(e) => {
+                        let why = tab::describe_failure(tabs, tab_id, &e).await;
+                        machine.on_snapshot(Err(why))
+                    }
+                }
             }
-            Command::Ask { prompt, .. } => {
+            Command::Ask {
+                prompt,
+                conversation_id,
+                ..
+            } => {
                 let ask = AskRequest {
                     input: prompt,
                     ..req.clone()
                 };
-                match stream_ask(ctx, session, &ask).await {
+                match stream_ask(ctx, session, &ask, conversation_id, &mut shown).await {
                     AskOutcome::Done(result) => {
                         last = Some(result.clone());
                         machine.on_answer(result)
                     }
-                    other => return other,
+                    AskOutcome::Stopped(_) => machine.stop(),
+                    failed @ AskOutcome::Failed(_) => return failed,
                 }
             }
             Command::RunBatch { actions, .. } => {
@@ -268,37 +301,42 @@ async fn run_cobrowse(
                     session,
                     tabs,
                     tab_id,
+                    after_stop: Vec::new(),
                 };
                 let outcome = tab::run_batch(tabs, tab_id, actions, &mut hooks, cancel).await;
-                if cancel.is_cancelled() {
-                    return stopped();
+                let after_stop = hooks.after_stop;
+                if machine.is_finished() {
+                    after_stop
+                } else if cancel.is_cancelled() {
+                    machine.stop()
+                } else {
+                    machine.on_batch_done(outcome)
                 }
-                machine.on_batch_done(outcome)
             }
             Command::AskApproval { id, request, .. } => {
                 match approval::ask(session, id, &request, APPROVAL_TIMEOUT_MS).await {
                     Ok(decision) => machine.on_approval(id, decision),
-                    Err(Stopped) => return stopped(),
+                    Err(Stopped) => machine.stop(),
                 }
             }
             // Verdicts answer content checks, inside a batch.
             Command::Verdict { .. } => Vec::new(),
             Command::Navigate { url, .. } => {
-                let loaded = tab::navigate(tabs, tab_id, &url, cancel).await;
-                if matches!(loaded, Err(TabError::Cancelled)) {
-                    return stopped();
+                match tab::navigate(tabs, tab_id, &url, cancel).await {
+                    Err(TabError::Cancelled) => machine.stop(),
+                    loaded => machine.on_navigated(loaded.map_err(|e| e.to_string())),
                 }
-                machine.on_navigated(loaded.map_err(|e| e.to_string()))
             }
-            // run_batch posts CANCEL_BATCH itself when the session is cancelled.
+            // Cancelling a batch is answered inside the batch (`Hooks::stopped`); out here no
+            // batch runs any more.
             Command::CancelBatch => Vec::new(),
-            shown @ (Command::Status { .. } | Command::Scope { .. } | Command::Note { .. }) => {
-                emit_status(session, shown);
+            info @ (Command::Status { .. } | Command::Scope { .. } | Command::Note { .. }) => {
+                emit_status(session, info);
                 Vec::new()
             }
             Command::Finish { text, reason } => {
                 if reason == FinishReason::Stopped {
-                    return stopped();
+                    return stopped(&shown);
                 }
                 if matches!(reason, FinishReason::Refused | FinishReason::NoAnswer) {
                     emit_status(session, Command::Note { text: text.clone() });
@@ -309,7 +347,7 @@ async fn run_cobrowse(
                     text,
                     reasoning: last.reasoning,
                     actions: last.actions,
-                    conversation_id: last.conversation_id,
+                    conversation_id: machine.conversation_id().map(str::to_string),
                     error: None,
                 });
             }

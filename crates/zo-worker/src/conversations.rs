@@ -1,7 +1,8 @@
 //! Zo conversation id per chat: taken from the `x-conversation-id` response header and sent
 //! as `conversation_id` on the chat's next ask. Kept in memory and in `chrome.storage.local`
-//! (key `conversations`, `{chatId: {id, at}}`, newest [`MAX_CHATS`] kept) so a worker restart
-//! or a browser restart continues the same Zo conversation.
+//! (key `conversations`, `{chatId: {id, at}}`, the newest [`MAX_CHATS`] kept: as many chats as
+//! the panel's history keeps, since an older chat can no longer be continued) so a worker
+//! restart or a browser restart continues the same Zo conversation.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -12,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
 
+use zo_core::ui::MAX_CHATS;
+
 /// Storage key in chrome.storage.local.
 pub const CONVERSATIONS_KEY: &str = "conversations";
-/// Most chats remembered; the oldest are forgotten first.
-pub const MAX_CHATS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Entry {

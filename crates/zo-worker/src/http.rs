@@ -16,6 +16,7 @@ use web_sys::{
     AbortController, Headers, ReadableStreamDefaultReader, Request, RequestInit, RequestRedirect,
     Response, ResponseType,
 };
+use zo_core::stream::ResponseHead;
 use zo_core::wire::ApiKey;
 
 use crate::cancel::CancelToken;
@@ -47,12 +48,8 @@ pub enum HttpError {
     Redirect,
 }
 
-/// Response status and the headers the worker needs, plus the body to read.
+/// A response: its head and the body to read.
 pub struct HttpResponse {
-    pub status: u16,
-    pub content_type: String,
-    pub conversation_id: Option<String>,
-    pub retry_after: Option<String>,
     response: Response,
 }
 
@@ -126,24 +123,22 @@ impl Exchange<'_> {
         if response.type_() == ResponseType::Opaqueredirect {
             return Err(HttpError::Redirect);
         }
-        let header = |name: &str| response.headers().get(name).ok().flatten();
-        Ok(HttpResponse {
-            status: response.status(),
-            content_type: header("content-type").unwrap_or_default(),
-            conversation_id: header("x-conversation-id").filter(|s| !s.is_empty()),
-            retry_after: header("retry-after"),
-            response,
-        })
+        Ok(HttpResponse { response })
     }
 }
 
 impl HttpResponse {
-    /// True when the body is a Server-Sent Events stream.
-    pub fn is_event_stream(&self) -> bool {
-        self.content_type
-            .split(';')
-            .next()
-            .is_some_and(|t| t.trim().eq_ignore_ascii_case("text/event-stream"))
+    /// The status and the headers the ask driver reads; `now_ms` is when it arrived.
+    pub fn head(&self, now_ms: u64) -> ResponseHead {
+        let header = |name: &str| self.response.headers().get(name).ok().flatten();
+        ResponseHead {
+            status: self.response.status(),
+            content_type: header("content-type").unwrap_or_default(),
+            conversation_id: header("x-conversation-id").filter(|s| !s.is_empty()),
+            retry_after: header("retry-after"),
+            date: header("date"),
+            received_at_ms: now_ms,
+        }
     }
 
     /// A reader over the body (None when the response has no body).
@@ -151,17 +146,6 @@ impl HttpResponse {
         let body = self.response.body()?;
         let reader: ReadableStreamDefaultReader = body.get_reader().dyn_into().ok()?;
         Some(BodyReader { reader })
-    }
-
-    /// The whole body as text (lossy UTF-8), each chunk under the liveness timeout.
-    pub async fn text(&self, exchange: &Exchange<'_>) -> Result<String, HttpError> {
-        let mut bytes = Vec::new();
-        if let Some(reader) = self.reader() {
-            while let Some(chunk) = reader.next(exchange).await? {
-                bytes.extend_from_slice(&chunk);
-            }
-        }
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 }
 

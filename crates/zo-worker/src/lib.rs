@@ -5,8 +5,9 @@
 //! [`page_channel`] (settings for the extension pages), [`tab_scope`] (which tab a request may
 //! touch), [`ask`] (one query to its final message), [`approval`] (the user's answer to a
 //! Co-browse approval request),
-//! [`stream`] (one ask to Zo with retries, reusable by Co-browse), [`http`] (fetch + body reader
-//! with liveness), [`session`] (isolation of sessionIds), [`cancel`], [`keepalive`],
+//! [`stream`] (pumps zo-core's ask driver: one ask to Zo with its retries, reusable by
+//! Co-browse), [`http`] (fetch + body reader with liveness), [`session`] (a query's messages,
+//! by the session flow rule), [`cancel`], [`keepalive`],
 //! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
 //! [`bench_api`] drives the stream pipeline from JavaScript for `tests/bench` (no chrome.*).
 

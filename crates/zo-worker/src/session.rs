@@ -1,29 +1,26 @@
 //! One query of the side panel (a sessionId) and the registry of running ones.
 //!
-//! Isolation rules (every STREAM_* message carries its sessionId):
-//! - a session only ever posts messages carrying its own id ([`Session::emit`] drops others);
-//! - after STOP, nothing more is posted for it except its single final message: STREAM_DONE
-//!   with `status: "incomplete"`, `error: "stopped"` ([`STOPPED`]) and the text received so far;
-//! - after its final message, nothing at all is posted for it;
-//! - when its panel port dies (postMessage throws or the panel disconnects) the session is
+//! Isolation: what a session posts follows its flow rule (`zo_core::wire::SessionFlow`, the
+//! rule the panel applies too): only messages naming its own id; after STOP only its single
+//! final message (here STREAM_DONE with `status: "incomplete"`, `error: "stopped"`
+//! ([`STOPPED`]) and the text shown so far); after the final message nothing. When its panel
+//! port dies (postMessage throws or the panel disconnects) the session is
 //!   cancelled: its fetch is aborted at once and its result is dropped (nobody can show it; the
 //!   panel keeps its own history of what it already received).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use futures::channel::oneshot;
-use zo_core::wire::{
-    ApprovalDecision, FinalResult, FinalStatus, StreamFailure, ToolActivity, WorkerToPanel,
-};
+use zo_core::wire::{ApprovalDecision, SessionFlow, WorkerToPanel};
 
 use crate::cancel::CancelToken;
 use crate::convert::warn;
 use crate::port::PanelPort;
 
 /// `FinalResult.error` of a session ended by STOP.
-pub const STOPPED: &str = "stopped";
+pub use zo_core::stream::STOPPED;
 
 /// A running query.
 pub struct Session {
@@ -31,21 +28,21 @@ pub struct Session {
     port_id: u32,
     port: Rc<dyn PanelPort>,
     cancel: CancelToken,
-    stopped: Cell<bool>,
-    finished: Cell<bool>,
+    /// Which messages may still be posted.
+    flow: RefCell<SessionFlow>,
     /// The approval request waiting for this session's panel: (id, where its answer goes).
     approval: RefCell<Option<(u32, oneshot::Sender<ApprovalDecision>)>>,
 }
 
 impl Session {
     pub fn new(id: impl Into<String>, port_id: u32, port: Rc<dyn PanelPort>) -> Rc<Session> {
+        let id = id.into();
         Rc::new(Session {
-            id: id.into(),
+            flow: RefCell::new(SessionFlow::new(id.clone())),
+            id,
             port_id,
             port,
             cancel: CancelToken::new(),
-            stopped: Cell::new(false),
-            finished: Cell::new(false),
             approval: RefCell::new(None),
         })
     }
@@ -89,121 +86,39 @@ impl Session {
     }
 
     pub fn is_stopped(&self) -> bool {
-        self.stopped.get()
+        self.flow.borrow().is_stopped()
     }
 
     /// Whether the session should keep working (not stopped, not cancelled, not finished).
     pub fn is_live(&self) -> bool {
-        !self.stopped.get() && !self.finished.get() && !self.cancel.is_cancelled()
+        self.flow.borrow().is_live() && !self.cancel.is_cancelled()
     }
 
     /// STOP: no further messages except the final one; aborts the fetch in flight.
     pub fn stop(&self) {
-        self.stopped.set(true);
+        self.flow.borrow_mut().stop();
         self.cancel.cancel();
     }
 
-    /// Posts a progress message (chunk, reasoning, tool, status, reconnect, diagnostic, action
-    /// status). Dropped after STOP or the final message, or when it names another session.
-    /// Returns whether it was posted.
-    pub fn emit(&self, msg: WorkerToPanel) -> bool {
-        if !self.is_live() {
+    /// Posts `msg` on the panel port if the session's flow admits it (progress while live,
+    /// the single final message also after STOP). Returns whether it was posted; a post that
+    /// fails (the panel is gone) cancels the session.
+    pub fn post(&self, msg: WorkerToPanel) -> bool {
+        if !self.flow.borrow_mut().admit(&msg) {
+            if msg.session_id() != self.id {
+                warn(
+                    "dropped a message naming another session",
+                    &format!("{} != {}", msg.session_id(), self.id),
+                );
+            }
             return false;
         }
-        self.post(&msg)
-    }
-
-    /// Posts the single final message (STREAM_DONE or STREAM_ERROR), also after STOP; any
-    /// later call is ignored.
-    pub fn finish(&self, msg: WorkerToPanel) -> bool {
-        if self.finished.replace(true) {
-            return false;
-        }
-        self.post(&msg)
-    }
-
-    fn post(&self, msg: &WorkerToPanel) -> bool {
-        if msg.session_id() != self.id {
-            warn(
-                "dropped a message naming another session",
-                &format!("{} != {}", msg.session_id(), self.id),
-            );
-            return false;
-        }
-        let posted = self.port.post(msg);
+        let posted = self.port.post(&msg);
         if !posted {
             // Nobody can see this session any more: stop spending the network on it.
             self.cancel.cancel();
         }
         posted
-    }
-
-    pub fn chunk(&self, delta: String) -> bool {
-        self.emit(WorkerToPanel::StreamChunk {
-            session_id: self.id.clone(),
-            delta,
-        })
-    }
-
-    pub fn reasoning(&self, delta: String) -> bool {
-        self.emit(WorkerToPanel::StreamReasoning {
-            session_id: self.id.clone(),
-            delta,
-        })
-    }
-
-    pub fn tool(&self, tool: ToolActivity) -> bool {
-        self.emit(WorkerToPanel::StreamTool {
-            session_id: self.id.clone(),
-            tool,
-        })
-    }
-
-    pub fn status(&self, status: String) -> bool {
-        self.emit(WorkerToPanel::StreamStatus {
-            session_id: self.id.clone(),
-            status,
-        })
-    }
-
-    pub fn reconnect(&self, attempt: u32, max: u32, delay_ms: u64, reason: String) -> bool {
-        self.emit(WorkerToPanel::StreamReconnect {
-            session_id: self.id.clone(),
-            attempt,
-            max,
-            delay_ms,
-            reason,
-        })
-    }
-
-    pub fn diagnostic(&self, diagnostics: serde_json::Value) -> bool {
-        self.emit(WorkerToPanel::StreamDiagnostic {
-            session_id: self.id.clone(),
-            diagnostics,
-        })
-    }
-
-    /// Final STREAM_DONE.
-    pub fn done(&self, result: FinalResult) -> bool {
-        self.finish(WorkerToPanel::StreamDone {
-            session_id: self.id.clone(),
-            result,
-        })
-    }
-
-    /// Final STREAM_ERROR.
-    pub fn error(&self, error: StreamFailure) -> bool {
-        self.finish(WorkerToPanel::StreamError {
-            session_id: self.id.clone(),
-            error,
-        })
-    }
-
-    /// Final STREAM_DONE of a stopped session, keeping the partial text.
-    pub fn done_stopped(&self, mut partial: FinalResult) -> bool {
-        partial.status = FinalStatus::Incomplete;
-        partial.error = Some(STOPPED.to_string());
-        self.done(partial)
     }
 }
 

@@ -1,18 +1,22 @@
-//! Asking Zo once, with retries: builds the request from the settings, streams the answer
-//! through `zo_core::stream`, forwards every update of the session to its panel port, and
-//! retries transient failures per `zo_core::stream` without showing text twice
-//! (`zo_core::stream`). The final message (STREAM_DONE / STREAM_ERROR) is left to the caller,
-//! so a plain ask and a Co-browse loop of several asks both build on [`stream_ask`].
+//! Asking Zo once: the worker's side of `zo_core::stream::AskDriver`, which makes every
+//! decision of an ask (attempts, retries, resume, liveness, Stop). This module only pumps it:
+//! it sends the request the driver asks for ([`crate::http`]), feeds it the response head,
+//! each body chunk, the end of the body, errors, liveness timeouts and Stop, sleeps when told,
+//! and posts its messages on the session's panel port. The final message (STREAM_DONE /
+//! STREAM_ERROR) is left to the caller, so a plain ask and a Co-browse loop of several asks both
+//! build on [`stream_ask`].
+
+use std::collections::VecDeque;
 
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
-use serde::Serialize;
-use zo_core::answer::parse_answer;
-use zo_core::stream::{Failure, RetryDecision, RetryPolicy, StreamPipeline, StreamUpdate};
-use zo_core::wire::{ApiKey, FailureKind, FinalResult, FinalStatus, Mode, Settings, StreamFailure};
+use zo_core::stream::{AskDriver, AskSpec, Effect, RetryPolicy};
+use zo_core::wire::{ApiKey, AskBody, FailureKind, Mode, StreamFailure};
 
-use crate::context::WorkerCtx;
-use crate::http::{Exchange, HttpError, HttpResponse};
+pub use zo_core::stream::{AskOutcome, Shown};
+
+use crate::context::{Credentials, WorkerCtx};
+use crate::http::{BodyReader, Exchange, HttpError};
 use crate::session::Session;
 
 /// One question to Zo on behalf of a chat.
@@ -28,366 +32,188 @@ pub struct AskRequest {
     pub tab_id: Option<i32>,
 }
 
-/// How an ask ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AskOutcome {
-    /// A terminal event (or a non-streaming answer) arrived; status Succeeded.
-    Done(FinalResult),
-    /// Gave up: permanent failure or retries exhausted. `partial_text` is what was shown.
-    Failed(StreamFailure),
-    /// Cancelled (STOP or dead port); the result holds what was shown so far.
-    Stopped(FinalResult),
+/// Asks `req.input` in the chat's Zo conversation (the one stored for `req.chat_id`), as the
+/// only ask of its query.
+pub async fn ask_in_chat(ctx: &WorkerCtx, session: &Session, req: &AskRequest) -> AskOutcome {
+    let conversation = ctx.conversations.get(&req.chat_id).await;
+    stream_ask(ctx, session, req, conversation, &mut Shown::default()).await
 }
 
-/// The JSON body of POST /zo/ask.
-#[derive(Debug, Serialize)]
-struct AskBody<'a> {
-    input: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    conversation_id: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    model_name: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    persona_id: Option<&'a str>,
-    stream: bool,
-}
-
-/// The non-streaming answer `{output, conversation_id}`.
-#[derive(Debug, serde::Deserialize)]
-struct PlainAnswer {
-    output: String,
-    #[serde(default)]
-    conversation_id: Option<String>,
-}
-
-/// What one attempt came to.
-enum AttemptEnd {
-    Final(FinalResult),
-    Failed(Failure),
-    Cancelled,
-}
-
-/// What the panel has been shown during this ask, across attempts: the pipeline of the current
-/// attempt (it resumes from the previous one, see `StreamPipeline::next_attempt`) and whether a
-/// retry replaced text on screen.
-struct Shown {
-    pipeline: StreamPipeline,
-    /// A retry diverged from what is on screen. The protocol has no "replace" message, so further
-    /// deltas would append to stale text: they are held back and STREAM_DONE's full text (which
-    /// the panel renders in place of the streamed one) corrects the screen.
-    answer_stale: bool,
-    thinking_stale: bool,
-}
-
-impl Shown {
-    fn new(mode: Mode) -> Self {
-        Shown {
-            pipeline: StreamPipeline::new(mode),
-            answer_stale: false,
-            thinking_stale: false,
-        }
-    }
-
-    /// A new attempt starts its answer from the beginning.
-    fn restart(&mut self) {
-        self.pipeline = self.pipeline.next_attempt();
-    }
-
-    fn answer(&self) -> &str {
-        self.pipeline.shown_answer()
-    }
-
-    fn partial(&self, conversation_id: Option<String>) -> FinalResult {
-        FinalResult {
-            status: FinalStatus::Incomplete,
-            text: self.answer().to_string(),
-            reasoning: Some(self.pipeline.shown_thinking().to_string()).filter(|s| !s.is_empty()),
-            conversation_id,
-            ..FinalResult::default()
-        }
-    }
-}
-
-/// Streams one ask (`stream: true`) with retries, forwarding STREAM_CHUNK / REASONING / TOOL /
-/// STATUS / RECONNECT / DIAGNOSTIC of `session`. Posts no final message: the caller reports the
-/// outcome (see [`crate::ask::report`]). Holds the worker alive while it runs.
-pub async fn stream_ask(ctx: &WorkerCtx, session: &Session, req: &AskRequest) -> AskOutcome {
-    ask_with_retries(ctx, session, req, true).await
-}
-
-/// The non-streaming ask (`stream: false`, answer `{output, conversation_id}`), same retries and
-/// messages; the whole answer arrives as one STREAM_CHUNK.
-pub async fn ask_once(ctx: &WorkerCtx, session: &Session, req: &AskRequest) -> AskOutcome {
-    ask_with_retries(ctx, session, req, false).await
-}
-
-fn permanent(message: String) -> AskOutcome {
-    AskOutcome::Failed(StreamFailure {
-        kind: FailureKind::Permanent,
-        http_status: None,
-        message,
-        partial_text: String::new(),
-    })
-}
-
-async fn ask_with_retries(
+/// Streams one ask continuing `conversation_id`, posting STREAM_CHUNK / REASONING / REPLACE /
+/// TOOL / STATUS / RECONNECT / DIAGNOSTIC of `session`. `shown` is what earlier asks of the same
+/// query showed; it is updated with this ask's text. A conversation id Zo gives is stored for
+/// the chat. Posts no final message: the caller reports the outcome (see
+/// [`crate::ask::report`]). Holds the worker alive while it runs.
+pub async fn stream_ask(
     ctx: &WorkerCtx,
     session: &Session,
     req: &AskRequest,
-    stream: bool,
+    conversation_id: Option<String>,
+    shown: &mut Shown,
 ) -> AskOutcome {
     let _alive = ctx.keepalive.hold();
-    let (settings, api_key) = match ctx.credentials().await {
-        Ok(credentials) => (credentials.settings, credentials.api_key),
-        Err(e) => return permanent(e.to_string()),
-    };
-    // Every attempt (retries included) continues the conversation as it was before this ask:
-    // a failed attempt's new conversation id must not make Zo treat the retry as a follow-up.
-    let previous_conversation = ctx.conversations.get(&req.chat_id).await;
-    let body = AskBody {
-        input: &req.input,
-        conversation_id: previous_conversation.as_deref(),
-        model_name: settings.model.as_deref(),
-        persona_id: settings.persona_id.as_deref(),
-        stream,
-    };
-    let body = match serde_json::to_string(&body) {
-        Ok(body) => body,
-        Err(e) => return permanent(format!("request body: {e}")),
+    let Credentials { settings, api_key } = match ctx.credentials().await {
+        Ok(credentials) => credentials,
+        Err(e) => {
+            return AskOutcome::Failed(StreamFailure {
+                kind: FailureKind::Permanent,
+                http_status: None,
+                message: e.to_string(),
+                partial_text: shown.answer.clone(),
+            })
+        }
     };
     let seed = (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64;
-    let mut policy = RetryPolicy::new(seed);
-    let mut shown = Shown::new(req.mode);
-    let mut attempt = 1;
-    loop {
-        if session.cancel_token().is_cancelled() {
-            return AskOutcome::Stopped(shown.partial(previous_conversation.clone()));
+    let mut driver = AskDriver::new(AskSpec {
+        session_id: session.id().to_string(),
+        mode: req.mode,
+        body: AskBody {
+            input: req.input.clone(),
+            conversation_id,
+            model_name: settings.model.clone(),
+            persona_id: settings.persona_id.clone(),
+            stream: true,
+        },
+        shown: std::mem::take(shown),
+        policy: RetryPolicy::new(seed),
+    });
+    let pump = Pump {
+        session,
+        url: settings.ask_url(),
+        api_key: &api_key,
+        liveness_ms: settings.liveness_timeout_ms,
+    };
+    let outcome = pump.run(&mut driver).await;
+    *shown = driver.shown();
+    if let AskOutcome::Done(result) = &outcome {
+        if let Some(id) = &result.conversation_id {
+            ctx.conversations.set(&req.chat_id, id).await;
         }
-        let attempt_ctx = Attempt {
-            session,
-            settings: &settings,
-            api_key: &api_key,
-            body: &body,
-            mode: req.mode,
-        };
-        match attempt_ctx.run(&mut shown).await {
-            AttemptEnd::Cancelled => {
-                return AskOutcome::Stopped(shown.partial(previous_conversation.clone()));
-            }
-            AttemptEnd::Final(mut result) => {
-                if let Some(id) = &result.conversation_id {
-                    ctx.conversations.set(&req.chat_id, id).await;
-                } else {
-                    result.conversation_id = previous_conversation;
-                }
-                if result.status == FinalStatus::Failed {
-                    let failure = Failure::FailedEvent {
-                        message: result
-                            .error
-                            .clone()
-                            .unwrap_or_else(|| "no reason given".into()),
-                    };
-                    return AskOutcome::Failed(StreamFailure {
-                        kind: FailureKind::Permanent,
-                        http_status: None,
-                        message: failure.describe(),
-                        partial_text: shown.answer().to_string(),
-                    });
-                }
-                return AskOutcome::Done(result);
-            }
-            AttemptEnd::Failed(failure) => match policy.decide(attempt, &failure) {
-                RetryDecision::RetryAfter {
-                    attempt: next,
-                    max,
-                    delay_ms,
-                } => {
-                    session.reconnect(next, max, delay_ms, failure.describe());
-                    let delay = u32::try_from(delay_ms).unwrap_or(u32::MAX);
-                    let cancelled = session.cancel_token().cancelled();
-                    if let Either::Right(_) = select(TimeoutFuture::new(delay), cancelled).await {
-                        return AskOutcome::Stopped(shown.partial(previous_conversation.clone()));
-                    }
-                    shown.restart();
-                    attempt = next;
-                }
-                RetryDecision::GiveUp {
-                    kind,
-                    http_status,
-                    message,
-                } => {
-                    return AskOutcome::Failed(StreamFailure {
-                        kind,
-                        http_status,
-                        message,
-                        partial_text: shown.answer().to_string(),
-                    });
-                }
-            },
+    }
+    outcome
+}
+
+/// What the pump waits on next.
+enum Flight {
+    /// Nothing: the driver is done (or waits for nothing, which ends it).
+    Idle,
+    /// The request to send.
+    Request { body: String },
+    /// A response whose body is being read.
+    Body {
+        controller: web_sys::AbortController,
+        reader: BodyReader,
+    },
+    /// A backoff sleep.
+    Sleep { ms: u64 },
+}
+
+impl Flight {
+    /// Releases a response still open.
+    fn close(&mut self) {
+        if let Flight::Body { reader, .. } = std::mem::replace(self, Flight::Idle) {
+            reader.close();
         }
     }
 }
 
-/// The fixed inputs of one attempt.
-struct Attempt<'a> {
+/// The IO of one ask.
+struct Pump<'a> {
     session: &'a Session,
-    settings: &'a Settings,
+    url: String,
     api_key: &'a ApiKey,
-    body: &'a str,
-    mode: Mode,
+    liveness_ms: u64,
 }
 
-impl Attempt<'_> {
-    async fn run(&self, shown: &mut Shown) -> AttemptEnd {
-        let controller = match self.session.cancel_token().new_controller() {
-            Ok(controller) => controller,
-            Err(message) => return AttemptEnd::Failed(Failure::Network { message }),
-        };
-        let exchange = Exchange {
-            controller: &controller,
-            cancel: self.session.cancel_token(),
-            liveness_ms: self.settings.liveness_timeout_ms,
-        };
-        let response = match exchange
-            .post_json(&self.settings.ask_url(), self.api_key, self.body)
-            .await
-        {
-            Ok(response) => response,
-            Err(e) => return failed(e, false),
-        };
-        if !(200..300).contains(&response.status) {
-            return AttemptEnd::Failed(Failure::Http {
-                status: response.status,
-                retry_after: response.retry_after.clone(),
-            });
-        }
-        if response.is_event_stream() {
-            self.read_stream(&exchange, &response, shown).await
-        } else {
-            self.read_plain(&exchange, &response, shown).await
+impl Pump<'_> {
+    async fn run(&self, driver: &mut AskDriver) -> AskOutcome {
+        let mut effects: VecDeque<Effect> = driver.start().into();
+        let mut flight = Flight::Idle;
+        loop {
+            while let Some(effect) = effects.pop_front() {
+                match effect {
+                    Effect::Post(msg) => {
+                        self.session.post(msg);
+                    }
+                    Effect::Send { body, .. } => flight = Flight::Request { body },
+                    Effect::Close => flight.close(),
+                    Effect::Sleep { ms } => flight = Flight::Sleep { ms },
+                    Effect::Done(outcome) => {
+                        flight.close();
+                        return outcome;
+                    }
+                }
+            }
+            effects.extend(self.next(&mut flight, driver).await);
         }
     }
 
-    /// Feeds the SSE body to the pipeline and forwards its updates until a terminal event.
-    async fn read_stream(
-        &self,
-        exchange: &Exchange<'_>,
-        response: &HttpResponse,
-        shown: &mut Shown,
-    ) -> AttemptEnd {
-        let Some(reader) = response.reader() else {
-            return AttemptEnd::Failed(Failure::StreamCut);
-        };
-        if let Some(id) = &response.conversation_id {
-            shown.pipeline.set_conversation_id(id);
+    /// Waits for what `flight` waits on and tells the driver what happened.
+    async fn next(&self, flight: &mut Flight, driver: &mut AskDriver) -> Vec<Effect> {
+        let cancel = self.session.cancel_token();
+        if cancel.is_cancelled() {
+            return driver.stop();
         }
-        let end = loop {
-            match reader.next(exchange).await {
-                Ok(Some(bytes)) => {
-                    let mut terminal = None;
-                    for update in shown.pipeline.push_bytes(&bytes) {
-                        if let Some(result) = forward(self.session, shown, update) {
-                            terminal = Some(result);
+        match std::mem::replace(flight, Flight::Idle) {
+            Flight::Request { body } => {
+                let controller = match cancel.new_controller() {
+                    Ok(controller) => controller,
+                    Err(message) => return driver.on_network_error(&message),
+                };
+                let exchange = self.exchange(&controller);
+                match exchange.post_json(&self.url, self.api_key, &body).await {
+                    Ok(response) => {
+                        let head = response.head(js_sys::Date::now() as u64);
+                        let mut effects = driver.on_head(head);
+                        match response.reader() {
+                            Some(reader) => *flight = Flight::Body { controller, reader },
+                            None => effects.extend(driver.on_end()),
                         }
+                        effects
                     }
-                    if let Some(result) = terminal {
-                        reader.close();
-                        break AttemptEnd::Final(result);
+                    Err(e) => self.failed(driver, e),
+                }
+            }
+            Flight::Body { controller, reader } => {
+                let read = reader.next(&self.exchange(&controller)).await;
+                match read {
+                    Ok(Some(bytes)) => {
+                        *flight = Flight::Body { controller, reader };
+                        driver.on_body(&bytes)
                     }
+                    Ok(None) => driver.on_end(),
+                    Err(e) => self.failed(driver, e),
                 }
-                Ok(None) => {
-                    let result = shown.pipeline.finish();
-                    break if result.status == FinalStatus::Incomplete {
-                        AttemptEnd::Failed(Failure::StreamCut)
-                    } else {
-                        AttemptEnd::Final(result)
-                    };
+            }
+            Flight::Sleep { ms } => {
+                let ms = u32::try_from(ms).unwrap_or(u32::MAX);
+                match select(TimeoutFuture::new(ms), cancel.cancelled()).await {
+                    Either::Left(_) => driver.on_woke(),
+                    Either::Right(_) => driver.stop(),
                 }
-                Err(e) => break failed(e, true),
             }
-        };
-        self.session.diagnostic(shown.pipeline.diagnostics());
-        end
+            // The driver waits for nothing it asked for: end it rather than spin.
+            Flight::Idle => driver.stop(),
+        }
     }
 
-    /// The fallback for a response that is not an event stream: `{output, conversation_id}`.
-    async fn read_plain(
-        &self,
-        exchange: &Exchange<'_>,
-        response: &HttpResponse,
-        shown: &mut Shown,
-    ) -> AttemptEnd {
-        let text = match response.text(exchange).await {
-            Ok(text) => text,
-            Err(e) => return failed(e, true),
-        };
-        let answer: PlainAnswer = match serde_json::from_str(&text) {
-            Ok(answer) => answer,
-            Err(e) => {
-                return AttemptEnd::Failed(Failure::Network {
-                    message: format!("Zo's answer is neither an event stream nor JSON: {e}"),
-                })
-            }
-        };
-        let mut result = FinalResult {
-            status: FinalStatus::Succeeded,
-            conversation_id: answer
-                .conversation_id
-                .or_else(|| response.conversation_id.clone()),
-            ..FinalResult::default()
-        };
-        if self.mode == Mode::Cobrowse {
-            let envelope = parse_answer(&answer.output);
-            result.text = envelope.text;
-            result.reasoning = envelope.reasoning;
-            result.actions = envelope.actions;
-        } else {
-            result.text = answer.output;
+    fn exchange<'a>(&'a self, controller: &'a web_sys::AbortController) -> Exchange<'a> {
+        Exchange {
+            controller,
+            cancel: self.session.cancel_token(),
+            liveness_ms: self.liveness_ms,
         }
-        // What a previous attempt already showed is not shown twice.
-        match result.text.strip_prefix(shown.answer()) {
-            Some(rest) if !rest.is_empty() && !shown.answer_stale => {
-                self.session.chunk(rest.to_string());
-            }
-            Some(_) => {}
-            None => shown.answer_stale = true,
-        }
-        AttemptEnd::Final(result)
     }
-}
 
-/// Maps a transport error; `in_body` says the response had started (a cut stream).
-fn failed(error: HttpError, in_body: bool) -> AttemptEnd {
-    match error {
-        HttpError::Cancelled => AttemptEnd::Cancelled,
-        HttpError::Timeout(_) => AttemptEnd::Failed(Failure::Liveness),
-        HttpError::Network(_) if in_body => AttemptEnd::Failed(Failure::StreamCut),
-        HttpError::Network(message) | HttpError::Build(message) => {
-            AttemptEnd::Failed(Failure::Network { message })
+    /// Tells the driver how the exchange failed.
+    fn failed(&self, driver: &mut AskDriver, error: HttpError) -> Vec<Effect> {
+        match error {
+            HttpError::Cancelled => driver.stop(),
+            HttpError::Timeout(_) => driver.on_timeout(),
+            HttpError::Redirect => driver.on_redirect(),
+            HttpError::Network(message) | HttpError::Build(message) => {
+                driver.on_network_error(&message)
+            }
         }
-        HttpError::Redirect => AttemptEnd::Failed(Failure::Redirect),
     }
-}
-
-/// Posts one pipeline update for `session`; returns the final result of a terminal event.
-fn forward(session: &Session, shown: &mut Shown, update: StreamUpdate) -> Option<FinalResult> {
-    match update {
-        StreamUpdate::Answer(delta) if !shown.answer_stale => {
-            session.chunk(delta);
-        }
-        StreamUpdate::Thinking(delta) if !shown.thinking_stale => {
-            session.reasoning(delta);
-        }
-        StreamUpdate::Answer(_) | StreamUpdate::Thinking(_) => {}
-        StreamUpdate::Replace(_) => shown.answer_stale = true,
-        StreamUpdate::ReplaceThinking(_) => shown.thinking_stale = true,
-        StreamUpdate::Tool(tool) => {
-            session.tool(tool);
-        }
-        StreamUpdate::Status(status) => {
-            session.status(status);
-        }
-        StreamUpdate::Final(result) => return Some(result),
-    }
-    None
 }

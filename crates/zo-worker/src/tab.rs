@@ -118,6 +118,9 @@ pub trait BatchHooks {
         index: u32,
         facts: Option<TargetFacts>,
     ) -> LocalBoxFuture<'_, ContentVerdict>;
+    /// The session stopped while the batch ran: whether the page must cancel it (posts
+    /// CANCEL_BATCH). The Co-browse machine decides ([`zo_core::cobrowse::Command::CancelBatch`]).
+    fn stopped(&mut self) -> bool;
 }
 
 /// `fut`, or `Err(Timeout)` after `ms`, or `Err(Cancelled)` when `cancel` fires first.
@@ -231,7 +234,7 @@ pub async fn describe_failure(tabs: &dyn TabApi, tab_id: i32, error: &TabError) 
 
 /// Runs `actions` in the content module of `tab_id`. Each ACTION_RESULT (batch index) goes
 /// to `hooks.progress` as it arrives; each ACTION_CHECK is answered with `hooks.check`'s
-/// verdict. Stop posts CANCEL_BATCH and returns at once.
+/// verdict. Stop returns at once, after posting CANCEL_BATCH when `hooks.stopped()` says so.
 pub async fn run_batch(
     tabs: &dyn TabApi,
     tab_id: i32,
@@ -297,8 +300,10 @@ pub async fn run_batch(
             Ok(Some(_)) => {}
             Ok(None) => return interrupted(TabError::Disconnected),
             Err(TabError::Cancelled) => {
-                // Best effort: the page may already be gone.
-                let _ = port.post(&WorkerToContent::CancelBatch { batch_id });
+                if hooks.stopped() {
+                    // Best effort: the page may already be gone.
+                    let _ = port.post(&WorkerToContent::CancelBatch { batch_id });
+                }
                 return interrupted(TabError::Cancelled);
             }
             Err(e) => return interrupted(e),

@@ -56,6 +56,10 @@ impl BatchHooks for Hooks<'_> {
         let verdict = (self.verdict)(index);
         Box::pin(async move { verdict })
     }
+
+    fn stopped(&mut self) -> bool {
+        true
+    }
 }
 
 fn click(sel: &str) -> Action {

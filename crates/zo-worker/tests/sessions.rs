@@ -8,6 +8,7 @@ mod common;
 
 use common::*;
 use wasm_bindgen_test::*;
+use zo_core::stream::AskOutcome;
 use zo_core::wire::{FinalStatus, WorkerToPanel};
 use zo_worker::port::{MemoryPort, PanelPort};
 use zo_worker::session::{Session, STOPPED};
@@ -142,21 +143,26 @@ async fn unparseable_panel_messages_are_ignored() {
     assert!(h.ctx.sessions.is_empty());
 }
 
+fn chunk_of(session: &str, delta: &str) -> WorkerToPanel {
+    WorkerToPanel::StreamChunk {
+        session_id: session.into(),
+        delta: delta.into(),
+    }
+}
+
 #[wasm_bindgen_test]
 fn session_posts_only_its_own_messages_and_one_final() {
     let port = std::rc::Rc::new(MemoryPort::new());
     let session = Session::new("a", 1, port.clone());
-    assert!(session.chunk("x".into()));
+    assert!(session.post(chunk_of("a", "x")));
     // A message naming another session is never posted through this one.
-    assert!(!session.emit(WorkerToPanel::StreamChunk {
-        session_id: "b".into(),
-        delta: "late".into(),
-    }));
+    assert!(!session.post(chunk_of("b", "late")));
     session.stop();
     assert!(session.cancel_token().is_cancelled());
-    assert!(!session.chunk("after stop".into()));
-    assert!(session.done_stopped(Default::default()));
-    assert!(!session.done(Default::default()), "only one final message");
+    assert!(!session.post(chunk_of("a", "after stop")));
+    zo_worker::ask::report(&session, AskOutcome::Stopped(Default::default()));
+    let again = AskOutcome::Done(Default::default()).final_message("a", false);
+    assert!(!session.post(again), "only one final message");
     let msgs = port.messages();
     assert_eq!(msgs.len(), 2, "{msgs:?}");
     assert!(msgs.iter().all(|m| m.session_id() == "a"));
@@ -168,7 +174,7 @@ fn a_failed_post_marks_the_port_dead_and_cancels_the_session() {
     let port = std::rc::Rc::new(MemoryPort::new());
     let session = Session::new("a", 1, port.clone());
     port.mark_dead();
-    assert!(!session.chunk("lost".into()));
+    assert!(!session.post(chunk_of("a", "lost")));
     assert!(session.cancel_token().is_cancelled());
     assert!(port.is_empty());
 }

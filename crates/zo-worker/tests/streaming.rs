@@ -1,6 +1,7 @@
 //! The worker's streaming code in a real service worker (no `window`, no chrome.*) against
-//! `zo-dev serve`: every fault of issue 3, retries without loss or duplication, the chat's
-//! conversation id, diagnostics, missing settings and the non-streaming fallback.
+//! `zo-dev serve`: every fault of issue 3, retries without loss or duplication, a diverging
+//! retry replacing what was shown, the chat's conversation id, diagnostics, missing settings,
+//! a JSON reply to a streaming request and a reply that is not Zo's.
 
 #![cfg(test)]
 
@@ -9,10 +10,7 @@ mod common;
 use common::*;
 use serde_json::Value;
 use wasm_bindgen_test::*;
-use zo_core::wire::{FailureKind, FinalStatus, Mode, WorkerToPanel};
-use zo_worker::port::MemoryPort;
-use zo_worker::session::Session;
-use zo_worker::stream::{ask_once, AskOutcome, AskRequest};
+use zo_core::wire::{FailureKind, TextPart, WorkerToPanel};
 
 wasm_bindgen_test_configure!(run_in_service_worker);
 
@@ -334,30 +332,97 @@ async fn multibyte_characters_split_across_writes_survive() {
 }
 
 #[wasm_bindgen_test]
-async fn non_streaming_fallback_answers_whole() {
+async fn a_json_reply_to_a_streaming_request_is_read_whole() {
     let h = Harness::default();
-    let key = unique("plainjson");
-    let port = std::rc::Rc::new(MemoryPort::new());
-    let session = Session::new(unique("s"), 7, port.clone());
-    let req = AskRequest {
-        chat_id: unique("chat"),
-        mode: Mode::Ask,
-        input: format!("No stream please [[zo:key={key}]]"),
-        tab_id: None,
-    };
-    let outcome = ask_once(&h.ctx, &session, &req).await;
-    let reference = reference_text("No stream please").await;
-    match outcome {
-        AskOutcome::Done(result) => {
-            assert_eq!(result.status, FinalStatus::Succeeded);
-            assert_eq!(result.text, reference);
-            assert!(result.conversation_id.is_some());
-        }
-        other => panic!("{other:?}"),
-    }
-    assert_eq!(chunks(&port.messages()), reference);
+    let key = unique("json");
+    let (msgs, reference) = run(
+        &h,
+        "No stream please",
+        &format!("[[zo:reply=json]] [[zo:key={key}]]"),
+    )
+    .await;
+    assert_complete(&msgs, &reference);
+    assert!(done(&msgs).conversation_id.is_some());
     let reqs = requests_with(&key).await;
-    assert_eq!(reqs[0]["body"]["stream"], false);
+    assert_eq!(reqs.len(), 1);
+    assert_eq!(
+        reqs[0]["body"]["stream"], true,
+        "the worker always asks for a stream"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_web_page_instead_of_zo_is_a_clear_permanent_error() {
+    let h = Harness::default();
+    let key = unique("html");
+    let (msgs, _) = run(&h, "Hello", &format!("[[zo:reply=html]] [[zo:key={key}]]")).await;
+    let e = error(&msgs);
+    assert_eq!(e.kind, FailureKind::Permanent);
+    assert!(e.message.contains("text/html"), "{}", e.message);
+    assert!(reconnects(&msgs).is_empty());
+    assert_eq!(requests_with(&key).await.len(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_diverging_retry_replaces_the_shown_text_at_once() {
+    let h = Harness::default();
+    let key = unique("diverge");
+    let (msgs, reference) = run(
+        &h,
+        "Think first [[zo:scenario=thinking]]",
+        &format!("[[zo:fault=diverge]] [[zo:times=1]] [[zo:after=12]] [[zo:key={key}]]"),
+    )
+    .await;
+    assert_eq!(reconnects(&msgs).len(), 1);
+    // The first draft was shown, then replaced while the retry streamed, not at the end.
+    let before: String = msgs
+        .iter()
+        .take_while(|m| !matches!(m, WorkerToPanel::StreamReconnect { .. }))
+        .filter_map(|m| match m {
+            WorkerToPanel::StreamReasoning { delta, .. } => Some(delta.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(before.starts_with("(First draft)"), "{before:?}");
+    let replace = msgs
+        .iter()
+        .position(|m| {
+            matches!(
+                m,
+                WorkerToPanel::StreamReplace {
+                    part: TextPart::Reasoning,
+                    ..
+                }
+            )
+        })
+        .expect("a STREAM_REPLACE of the reasoning");
+    let first_answer_chunk = msgs
+        .iter()
+        .position(|m| matches!(m, WorkerToPanel::StreamChunk { .. }))
+        .expect("answer text");
+    assert!(
+        replace < first_answer_chunk,
+        "replaced at once, not at DONE"
+    );
+    // What the panel ends up with is the real answer, once.
+    let mut thinking = String::new();
+    let mut answer = String::new();
+    for m in &msgs {
+        match m {
+            WorkerToPanel::StreamReasoning { delta, .. } => thinking.push_str(delta),
+            WorkerToPanel::StreamChunk { delta, .. } => answer.push_str(delta),
+            WorkerToPanel::StreamReplace { part, text, .. } => match part {
+                TextPart::Answer => answer.clone_from(text),
+                TextPart::Reasoning => thinking.clone_from(text),
+            },
+            _ => {}
+        }
+    }
+    assert_eq!(answer, reference);
+    let result = done(&msgs);
+    assert_eq!(result.text, reference);
+    assert_eq!(Some(thinking), result.reasoning);
+    assert!(!result.text.contains("First draft"));
 }
 
 #[wasm_bindgen_test]

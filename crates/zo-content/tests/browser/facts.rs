@@ -1,7 +1,7 @@
 //! The pre-check of each action: the facts the content module reports about its element
 //! (resolved link and form addresses, submit controls and their forms' secret fields, every
-//! source of the accessible name), and that an action runs only on a verdict that allows it,
-//! on the element that was checked.
+//! source of the accessible name, over the composed tree), and that an action runs only on a
+//! verdict that allows it, on the element that was checked.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -133,6 +133,26 @@ async fn every_name_source_is_reported() {
         .await
         .unwrap();
     assert_eq!(ph.name, "Card number");
+}
+
+#[wasm_bindgen_test]
+async fn a_components_button_is_reported_with_its_slotted_label() {
+    // The policy judges what is clicked by its name: a web component's label is slotted text,
+    // which the inner control's own DOM text does not hold.
+    let f = Fixture::new(
+        r#"<sl-button id="fx-sl">Delete <span class="fx-sl-label">account</span></sl-button>"#,
+    );
+    crate::libs::shoelace(&f.0).await;
+    for sel in ["#fx-sl >>> button", ".fx-sl-label"] {
+        let facts = checked_facts(&format!(r#"{{"type":"click","selector":"{sel}"}}"#))
+            .await
+            .unwrap();
+        assert_eq!(
+            facts.tag, "button",
+            "{sel}: the inner control is what is clicked"
+        );
+        assert_eq!(facts.name, "Delete account", "{sel}");
+    }
 }
 
 #[wasm_bindgen_test]

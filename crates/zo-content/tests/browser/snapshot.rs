@@ -11,7 +11,7 @@ use zo_core::wire::{ContentToWorker, PageSnapshot};
 
 use crate::support::*;
 
-async fn snapshot(budget: u32) -> PageSnapshot {
+pub async fn snapshot(budget: u32) -> PageSnapshot {
     let r = send(&format!(
         r#"{{"type":"SNAPSHOT","requestId":"s1","textBudget":{budget}}}"#
     ))
@@ -30,7 +30,7 @@ async fn snapshot(budget: u32) -> PageSnapshot {
 
 /// Every interactive, visible element under `root` (and its shadow roots / frames is checked
 /// by the caller) must be listed once, with a selector that resolves to it and only it.
-fn assert_round_trips(snap: &PageSnapshot, expected: &[Element]) {
+pub fn assert_round_trips(snap: &PageSnapshot, expected: &[Element]) {
     let roots = locate::roots(&doc());
     for e in &snap.elements {
         let found = locate::query_in(&roots, &e.selector).unwrap();
@@ -62,7 +62,7 @@ fn assert_round_trips(snap: &PageSnapshot, expected: &[Element]) {
     }
 }
 
-fn all(sel: &str) -> Vec<Element> {
+pub fn all(sel: &str) -> Vec<Element> {
     let list = doc().query_selector_all(sel).unwrap();
     (0..list.length())
         .map(|i| list.item(i).unwrap().unchecked_into())

@@ -43,6 +43,10 @@ export function log_events(node, types) {
   }
 }
 export function logged(node) { return (node.__log || []).join(' '); }
+export function tick_forever(el) {
+  const tick = () => { if (!el.isConnected) return; el.textContent = String(Number(el.textContent) + 1); requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+}
 export function attach_shadow(host, html) { host.attachShadow({mode: 'open'}).innerHTML = html; }
 export function frame_loaded(frame) {
   return new Promise((resolve) => {
@@ -57,6 +61,8 @@ extern "C" {
     pub fn log_events(node: &Element, types: &str);
     pub fn logged(node: &Element) -> String;
     pub fn attach_shadow(host: &Element, html: &str);
+    /// Changes `el`'s text every animation frame while it is in the page.
+    pub fn tick_forever(el: &Element);
     pub fn frame_loaded(frame: &Element) -> js_sys::Promise;
 }
 

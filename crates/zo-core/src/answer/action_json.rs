@@ -301,15 +301,3 @@ impl Obj {
 pub fn looks_like_action_json(text: &str) -> bool {
     ActionJsonDetector::new().push(text) == Verdict::ActionJson
 }
-
-/// Whether `text` is raw JSON that must never be shown as prose: action JSON, or a JSON object
-/// or array cut off before it could be judged (what a
-/// [`crate::answer::prose_filter::ProseFilter`] still holds when an answer stops mid-envelope).
-pub fn is_raw_action_json(text: &str) -> bool {
-    let mut detector = ActionJsonDetector::new();
-    match detector.push(text) {
-        Verdict::ActionJson => true,
-        Verdict::Prose => false,
-        Verdict::Undecided => detector.in_json(),
-    }
-}

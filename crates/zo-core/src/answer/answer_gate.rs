@@ -1,7 +1,9 @@
 //! The Co-browse answer gate of one text part: while the part streams, shows its prose and
 //! never its action JSON, wherever in the part the JSON starts (at the beginning, after a
-//! sentence, in a fenced block). The judging is done by [`ProseFilter`]; outside Co-browse
-//! mode everything passes.
+//! sentence, in a fenced block), nor the start of an envelope cut short (a JSON object or
+//! array still undecided when the part ends). The judging is done by [`ProseFilter`]; outside
+//! Co-browse mode everything passes. This is the only place that decides what of an answer's
+//! text is action JSON: the panel shows what the worker posts.
 
 use std::borrow::Cow;
 
@@ -10,6 +12,8 @@ use crate::answer::prose_filter::ProseFilter;
 #[derive(Debug, Clone)]
 pub struct AnswerGate {
     filter: Option<ProseFilter>,
+    /// The part ended inside an undecided JSON object or array, which was dropped.
+    dropped_cut_json: bool,
 }
 
 impl AnswerGate {
@@ -17,6 +21,7 @@ impl AnswerGate {
     pub fn new(detect: bool) -> Self {
         AnswerGate {
             filter: detect.then(ProseFilter::new),
+            dropped_cut_json: false,
         }
     }
 
@@ -29,16 +34,25 @@ impl AnswerGate {
         }
     }
 
-    /// Whether action JSON has been hidden in this part.
+    /// Whether action JSON has been hidden in this part (a cut-off envelope included).
     pub fn hid_action_json(&self) -> bool {
-        self.filter
-            .as_ref()
-            .is_some_and(ProseFilter::hid_action_json)
+        self.dropped_cut_json
+            || self
+                .filter
+                .as_ref()
+                .is_some_and(ProseFilter::hid_action_json)
     }
 
-    /// The part ended: the text held back while undecided (it never became action JSON).
+    /// The part ended: the text held back while undecided, unless it is a JSON object or
+    /// array cut before it could be judged (an envelope cut short is never shown raw).
     pub fn release(&mut self) -> Option<String> {
-        let held = self.filter.as_mut()?.finish();
+        let filter = self.filter.as_mut()?;
+        let cut_json = filter.holds_unfinished_json();
+        let held = filter.finish();
+        if cut_json {
+            self.dropped_cut_json = true;
+            return None;
+        }
         (!held.is_empty()).then_some(held)
     }
 }
@@ -67,8 +81,17 @@ mod tests {
         assert!(g.hid_action_json());
         assert_eq!(g.release(), None);
         let mut g = AnswerGate::new(true);
-        assert_eq!(g.push("{"), "");
-        assert_eq!(g.release(), Some("{".into()));
+        assert_eq!(g.push("```"), "");
+        assert_eq!(g.release(), Some("```".into()));
+        assert!(!g.hid_action_json());
+    }
+
+    #[test]
+    fn an_object_cut_before_it_could_be_judged_is_dropped() {
+        let mut g = AnswerGate::new(true);
+        assert_eq!(g.push("{\"reasoning\":\"I will"), "");
+        assert_eq!(g.release(), None);
+        assert!(g.hid_action_json());
     }
 
     #[test]

@@ -67,6 +67,12 @@ impl ProseFilter {
         matches!(self.mode, Mode::Hold { .. })
     }
 
+    /// Whether the text held back opened a JSON object or array that is still undecided (such
+    /// as `{"reasoning":"I will cli`): if the answer ends here, an envelope was cut short.
+    pub fn holds_unfinished_json(&self) -> bool {
+        matches!(&self.mode, Mode::Hold { detector, .. } if detector.in_json())
+    }
+
     /// Reads the next delta; returns the text that can be shown now (possibly empty).
     pub fn push(&mut self, delta: &str) -> String {
         let mut out = String::new();

@@ -4,10 +4,12 @@
 
 use crate::wire::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
 
-/// The state of a batch of `len` actions.
+/// The state of a batch of `len` actions. It tracks statuses and errors only: what a finished
+/// action reports besides (its value, its settle time) travels beside it, so the results it
+/// gives carry neither.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BatchRun {
-    results: Vec<ActionResult>,
+    slots: Vec<Slot>,
     /// Index of the action currently running, if any.
     current: Option<usize>,
     /// Index of the next action to start.
@@ -15,22 +17,39 @@ pub struct BatchRun {
     stopped: bool,
 }
 
+/// One action's status so far.
+#[derive(Debug, Clone, PartialEq)]
+struct Slot {
+    status: ActionStatus,
+    error: Option<ActionError>,
+}
+
 impl BatchRun {
     /// A batch of `len` actions, all pending.
     pub fn new(len: usize) -> BatchRun {
-        let results = (0..len)
-            .map(|i| ActionResult {
-                index: index_u32(i),
+        let slots = (0..len)
+            .map(|_| Slot {
                 status: ActionStatus::Pending,
-                value: None,
                 error: None,
             })
             .collect();
         BatchRun {
-            results,
+            slots,
             current: None,
             next: 0,
             stopped: false,
+        }
+    }
+
+    /// Action `i`'s result as it stands.
+    fn result(&self, i: usize) -> ActionResult {
+        let slot = &self.slots[i];
+        ActionResult {
+            index: index_u32(i),
+            status: slot.status,
+            value: None,
+            error: slot.error.clone(),
+            settle_ms: None,
         }
     }
 
@@ -38,38 +57,33 @@ impl BatchRun {
     /// `None` when the batch is over (all ran, or it stopped). Starting while an action is
     /// still running is refused (returns `None`).
     pub fn start_next(&mut self) -> Option<(usize, ActionResult)> {
-        if self.stopped || self.current.is_some() || self.next >= self.results.len() {
+        if self.stopped || self.current.is_some() || self.next >= self.slots.len() {
             return None;
         }
         let i = self.next;
         self.next += 1;
         self.current = Some(i);
-        self.results[i].status = ActionStatus::Running;
-        Some((i, self.results[i].clone()))
+        self.slots[i].status = ActionStatus::Running;
+        Some((i, self.result(i)))
     }
 
-    /// Records the outcome of the running action. Returns the results to report, in order:
-    /// the action's final result and, after a failure, every remaining action as skipped.
-    pub fn finish_current(
-        &mut self,
-        outcome: Result<Option<serde_json::Value>, ActionError>,
-    ) -> Vec<ActionResult> {
+    /// Records the outcome of the running action (done, or failed with an error). Returns the
+    /// results to report, in order: the action's final result and, after a failure, every
+    /// remaining action as skipped.
+    pub fn finish_current(&mut self, outcome: Result<(), ActionError>) -> Vec<ActionResult> {
         let Some(i) = self.current.take() else {
             return Vec::new();
         };
         let failed = outcome.is_err();
-        let r = &mut self.results[i];
+        let slot = &mut self.slots[i];
         match outcome {
-            Ok(value) => {
-                r.status = ActionStatus::Done;
-                r.value = value;
-            }
+            Ok(()) => slot.status = ActionStatus::Done,
             Err(e) => {
-                r.status = ActionStatus::Failed;
-                r.error = Some(e);
+                slot.status = ActionStatus::Failed;
+                slot.error = Some(e);
             }
         }
-        let mut out = vec![self.results[i].clone()];
+        let mut out = vec![self.result(i)];
         if failed {
             out.extend(self.skip_rest());
         }
@@ -81,13 +95,13 @@ impl BatchRun {
     pub fn cancel(&mut self) -> Vec<ActionResult> {
         let mut out = Vec::new();
         if let Some(i) = self.current.take() {
-            let r = &mut self.results[i];
-            r.status = ActionStatus::Failed;
-            r.error = Some(ActionError {
+            let slot = &mut self.slots[i];
+            slot.status = ActionStatus::Failed;
+            slot.error = Some(ActionError {
                 code: ActionErrorCode::Cancelled,
                 message: "the batch was cancelled".to_string(),
             });
-            out.push(r.clone());
+            out.push(self.result(i));
         }
         out.extend(self.skip_rest());
         out
@@ -95,28 +109,22 @@ impl BatchRun {
 
     fn skip_rest(&mut self) -> Vec<ActionResult> {
         self.stopped = true;
-        let mut out = Vec::new();
-        for r in self.results.iter_mut().skip(self.next) {
-            r.status = ActionStatus::Skipped;
-            out.push(r.clone());
+        let from = self.next;
+        self.next = self.slots.len();
+        for slot in &mut self.slots[from..] {
+            slot.status = ActionStatus::Skipped;
         }
-        self.next = self.results.len();
-        out
+        (from..self.slots.len()).map(|i| self.result(i)).collect()
     }
 
     /// True once every action has a final status.
     pub fn is_finished(&self) -> bool {
-        self.current.is_none() && (self.stopped || self.next >= self.results.len())
+        self.current.is_none() && (self.stopped || self.next >= self.slots.len())
     }
 
     /// The results so far (final once [`BatchRun::is_finished`]).
-    pub fn results(&self) -> &[ActionResult] {
-        &self.results
-    }
-
-    /// Consumes the run, yielding its results.
-    pub fn into_results(self) -> Vec<ActionResult> {
-        self.results
+    pub fn results(&self) -> Vec<ActionResult> {
+        (0..self.slots.len()).map(|i| self.result(i)).collect()
     }
 }
 
@@ -127,7 +135,6 @@ fn index_u32(i: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn err(code: ActionErrorCode) -> ActionError {
         ActionError {
@@ -142,14 +149,14 @@ mod tests {
         let (i, r) = b.start_next().unwrap();
         assert_eq!((i, r.status), (0, ActionStatus::Running));
         assert!(b.start_next().is_none(), "one action at a time");
-        let out = b.finish_current(Ok(Some(json!(1))));
+        let out = b.finish_current(Ok(()));
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].status, ActionStatus::Done);
-        assert_eq!(out[0].value, Some(json!(1)));
+        assert_eq!(out[0].value, None, "values travel beside the run");
         assert!(!b.is_finished());
         let (i, _) = b.start_next().unwrap();
         assert_eq!(i, 1);
-        b.finish_current(Ok(None));
+        b.finish_current(Ok(()));
         assert!(b.is_finished());
         assert!(b.start_next().is_none());
         assert!(b.results().iter().all(|r| r.status == ActionStatus::Done));
@@ -159,7 +166,7 @@ mod tests {
     fn first_failure_skips_the_rest() {
         let mut b = BatchRun::new(4);
         b.start_next();
-        b.finish_current(Ok(None));
+        b.finish_current(Ok(()));
         b.start_next();
         let out = b.finish_current(Err(err(ActionErrorCode::NotFound)));
         let statuses: Vec<_> = out.iter().map(|r| (r.index, r.status)).collect();
@@ -173,7 +180,7 @@ mod tests {
         );
         assert!(b.is_finished());
         assert!(b.start_next().is_none());
-        let res = b.into_results();
+        let res = b.results();
         assert_eq!(
             res[1].error.as_ref().unwrap().code,
             ActionErrorCode::NotFound
@@ -195,14 +202,14 @@ mod tests {
         assert!(out[1..].iter().all(|r| r.status == ActionStatus::Skipped));
         assert!(b.is_finished());
         // A late outcome of the cancelled action changes nothing.
-        assert!(b.finish_current(Ok(None)).is_empty());
+        assert!(b.finish_current(Ok(())).is_empty());
     }
 
     #[test]
     fn cancel_between_actions_and_empty_batch() {
         let mut b = BatchRun::new(2);
         b.start_next();
-        b.finish_current(Ok(None));
+        b.finish_current(Ok(()));
         let out = b.cancel();
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].index, 1);

@@ -79,6 +79,7 @@ fn result(index: usize, status: ActionStatus) -> ActionResult {
         status,
         value: None,
         error: None,
+        settle_ms: None,
     }
 }
 

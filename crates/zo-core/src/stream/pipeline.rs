@@ -14,7 +14,7 @@
 use crate::stream::assembler::Assembler;
 pub use crate::stream::assembler::StreamUpdate;
 use crate::stream::diagnostics::Diagnostics;
-use crate::stream::events::{decode_borrowed, DecodeError, Decoded};
+use crate::stream::events::{decode_borrowed, DecodeError, Decoded, ZoEvent};
 use crate::stream::resume::{ResumeGuard, Resumed};
 use crate::stream::sse::{SseItem, SseParser};
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
@@ -121,6 +121,23 @@ impl StreamPipeline {
             self.guard(update, out);
         }
         self.scratch = raw;
+    }
+
+    /// A whole answer that came as Zo's non-streaming reply (`{output, conversation_id}`; set
+    /// the conversation id first): read as one text part that ends the answer, so it goes
+    /// through the same action-JSON gate, resume guard and final result as a streamed one.
+    pub fn push_reply(&mut self, output: &str) -> Vec<StreamUpdate> {
+        let mut raw = std::mem::take(&mut self.scratch);
+        let content = output.to_string();
+        self.assembler
+            .push(ZoEvent::LegacyResponse { content }, &mut raw);
+        self.assembler.push(ZoEvent::LegacyEnd, &mut raw);
+        let mut out = Vec::new();
+        for update in raw.drain(..) {
+            self.guard(update, &mut out);
+        }
+        self.scratch = raw;
+        out
     }
 
     /// The body ended: the final result (status Incomplete when no terminal event came; its

@@ -2,14 +2,18 @@
 //! whether to try again and after how long (exponential backoff with jitter).
 //!
 //! Transient: network error, HTTP 5xx, 429 (Retry-After honoured), stream cut before a terminal
-//! event, liveness timeout. Permanent: 400/401/403/404/422 (and any other 4xx), a `failed` event.
-//! At most [`DEFAULT_MAX_ATTEMPTS`] attempts in total.
+//! event, liveness timeout, a JSON reply that cannot be read. Permanent: 400/401/403/404/422 (and
+//! any other 4xx), a `failed` event, a redirect, a reply that is neither an event stream nor
+//! JSON, a reply too large to read. At most [`DEFAULT_MAX_ATTEMPTS`] attempts in total.
 //!
-//! `Retry-After` is honoured in its delay-seconds form. An HTTP-date value is not parsed (that
-//! would need the current wall-clock time, which a sans-IO core does not have): it falls back to
-//! the computed backoff.
+//! `Retry-After` is honoured in both its forms ([`retry_after_ms`]): delay-seconds, and an
+//! HTTP-date, which is measured from the response's own `Date` (the server's clock) when it
+//! has one, else from the time the response arrived.
 
 use crate::wire::protocol::FailureKind;
+
+mod http_date;
+pub use http_date::parse_http_date;
 
 pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
 pub const DEFAULT_BASE_DELAY_MS: u64 = 500;
@@ -22,10 +26,11 @@ pub const MAX_RETRY_AFTER_MS: u64 = 60_000;
 pub enum Failure {
     /// fetch rejected (DNS, connection refused, reset before a response...).
     Network { message: String },
-    /// A non-2xx HTTP status before the stream started; `retry_after` is the raw header value.
+    /// A non-2xx HTTP status before the stream started; `retry_after_ms` is the wait its
+    /// `Retry-After` header asked for ([`retry_after_ms`]).
     Http {
         status: u16,
-        retry_after: Option<String>,
+        retry_after_ms: Option<u64>,
     },
     /// The body ended (or broke) before a terminal event.
     StreamCut,
@@ -35,20 +40,30 @@ pub enum Failure {
     FailedEvent { message: String },
     /// The API answered with a redirect, which is never followed: the API key would go along.
     Redirect,
+    /// A JSON reply (`{output, conversation_id}`) that could not be read.
+    BadReply { message: String },
+    /// A reply larger than the extension reads.
+    TooLarge { limit_bytes: usize },
+    /// A 2xx reply that is neither an event stream nor JSON (a web page, say): the base URL
+    /// points at something that is not Zo.
+    NotAnAnswer { content_type: String },
 }
 
 impl Failure {
     pub fn kind(&self) -> FailureKind {
         match self {
-            Failure::Network { .. } | Failure::StreamCut | Failure::Liveness => {
-                FailureKind::Transient
-            }
+            Failure::Network { .. }
+            | Failure::StreamCut
+            | Failure::Liveness
+            | Failure::BadReply { .. } => FailureKind::Transient,
             Failure::Http { status, .. } if *status == 429 || (500..600).contains(status) => {
                 FailureKind::Transient
             }
-            Failure::Http { .. } | Failure::FailedEvent { .. } | Failure::Redirect => {
-                FailureKind::Permanent
-            }
+            Failure::Http { .. }
+            | Failure::FailedEvent { .. }
+            | Failure::Redirect
+            | Failure::NotAnAnswer { .. }
+            | Failure::TooLarge { .. } => FailureKind::Permanent,
         }
     }
 
@@ -72,6 +87,22 @@ impl Failure {
                  Zo Co-browse never sends your key on to a redirect: set the final address \
                  as the API base URL in Options"
                 .to_string(),
+            Failure::BadReply { message } => format!("Zo's answer could not be read: {message}"),
+            Failure::TooLarge { limit_bytes } => format!(
+                "Zo's answer is larger than {} MiB, more than the extension reads",
+                limit_bytes >> 20
+            ),
+            Failure::NotAnAnswer { content_type } => {
+                let what = if content_type.is_empty() {
+                    "an answer without a content type"
+                } else {
+                    content_type.as_str()
+                };
+                format!(
+                    "the API base URL answered with {what}, neither an event stream nor \
+                     JSON: check the API base URL in Options"
+                )
+            }
         }
     }
 }
@@ -141,10 +172,7 @@ impl RetryPolicy {
             );
         }
         let server_delay = match failure {
-            Failure::Http {
-                retry_after: Some(value),
-                ..
-            } => parse_retry_after_seconds(value).map(|s| s.saturating_mul(1000)),
+            Failure::Http { retry_after_ms, .. } => *retry_after_ms,
             _ => None,
         };
         let delay_ms = match server_delay {
@@ -187,6 +215,24 @@ impl RetryPolicy {
         self.rng = x;
         x
     }
+}
+
+/// The wait a `Retry-After` header value asks for, in ms: delay-seconds, or an HTTP-date minus
+/// the response's `Date` header (`server_date`, the same clock) or, without one, minus `now_ms`
+/// (ms since the Unix epoch, when the response arrived). A date in the past is no wait; a value
+/// that is neither form gives `None` (the computed backoff applies).
+pub fn retry_after_ms(value: &str, server_date: Option<&str>, now_ms: u64) -> Option<u64> {
+    if let Some(seconds) = parse_retry_after_seconds(value) {
+        return Some(seconds.saturating_mul(1000));
+    }
+    let at = parse_http_date(value, now_ms)?;
+    let reference = server_date
+        .and_then(|d| parse_http_date(d, now_ms))
+        .map_or(i64::try_from(now_ms).unwrap_or(i64::MAX), |s| {
+            s.saturating_mul(1000)
+        });
+    let wait = at.saturating_mul(1000).saturating_sub(reference);
+    Some(u64::try_from(wait).unwrap_or(0))
 }
 
 /// `Retry-After` as delay-seconds (ASCII digits, surrounding whitespace allowed). HTTP-dates and

@@ -1,10 +1,11 @@
 //! One assistant turn as the panel sees it: the `WorkerToPanel` messages of one sessionId
 //! folded into a history [`Message`], and the list of [`Change`]s the view must apply.
-//! Messages of any other session are ignored. Text already shown is never lost: errors and
-//! lost connections keep it, and a final text only replaces it when it is the real prose.
+//! Which messages are applied is the session's flow rule ([`SessionFlow`]: its own sessionId,
+//! nothing after the final message or after the turn ended). The answer text is what the worker
+//! sent: it already kept Co-browse action JSON off the screen. Text already shown is never
+//! lost: errors and lost connections keep it; a STREAM_REPLACE (a retry that said something
+//! else) and a final text that differs replace it.
 
-use crate::answer::action_json::is_raw_action_json;
-use crate::answer::answer_gate::AnswerGate;
 use crate::ui::history::{Message, MessageStatus, TimelineEntry};
 use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
@@ -12,19 +13,25 @@ use crate::ui::view::{
     self, connection_lost_card, error_card, ErrorCard, Indicator, ReasoningDisplay, TimelineRow,
 };
 use crate::wire::protocol::{
-    ActionResult, ActionStatus, FailureKind, FinalStatus, Mode, StreamFailure, ToolActivity,
+    ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
     WorkerToPanel,
 };
+use crate::wire::session_flow::SessionFlow;
 
 /// What the view must change after a message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
     /// Markdown blocks of the answer that changed (new, rendered again, gone, grown).
     Answer(BlockUpdate),
+    /// The answer shown so far is gone (a retry replaced it): remove its blocks; the
+    /// replacement follows as [`Change::Answer`] updates.
+    AnswerCleared,
     /// Replace the whole answer with these blocks (final text differs from the streamed one).
     AnswerReplaced(Vec<String>),
     /// Thinking text to append to the live thinking view.
     ReasoningDelta(String),
+    /// The live thinking view shows this text instead (a retry replaced it).
+    ReasoningReplaced(String),
     /// The final reasoning and how to show it.
     ReasoningFinal {
         text: String,
@@ -63,11 +70,9 @@ pub enum Change {
 #[derive(Debug, Clone)]
 pub struct Turn {
     pub message: Message,
+    /// Which worker messages this turn applies.
+    flow: SessionFlow,
     md: MarkdownStream,
-    /// Everything the worker sent as answer text (raw, action JSON included).
-    received: String,
-    /// Hides Co-browse action JSON wherever it starts; `message.text` gets what it lets through.
-    gate: AnswerGate,
     /// Bytes of `message.text` pushed into `md` so far.
     rendered_len: usize,
     reasoning_live: String,
@@ -78,12 +83,11 @@ pub struct Turn {
 impl Turn {
     /// A new turn for `message` (an assistant message with its sessionId).
     pub fn new(message: Message) -> Turn {
-        let gate = AnswerGate::new(message.mode == Mode::Cobrowse);
+        let flow = SessionFlow::new(message.session_id.clone().unwrap_or_default());
         Turn {
             message,
+            flow,
             md: MarkdownStream::new(),
-            received: String::new(),
-            gate,
             rendered_len: 0,
             reasoning_live: String::new(),
             status: None,
@@ -92,11 +96,16 @@ impl Turn {
     }
 
     pub fn session_id(&self) -> &str {
-        self.message.session_id.as_deref().unwrap_or("")
+        self.flow.id()
     }
 
     pub fn is_active(&self) -> bool {
         self.message.status == MessageStatus::Streaming
+    }
+
+    /// Whether [`Turn::apply`] would take `msg` (the session's flow rule).
+    pub fn accepts(&self, msg: &WorkerToPanel) -> bool {
+        self.is_active() && self.flow.admits(msg)
     }
 
     /// The indicator currently shown, if any.
@@ -133,15 +142,29 @@ impl Turn {
         changes
     }
 
-    /// Fold one worker message in. Messages of another session give no change.
+    /// Fold one worker message in. Messages the flow rule does not admit (another session's,
+    /// anything after the turn ended) give no change.
     pub fn apply(&mut self, msg: &WorkerToPanel) -> Vec<Change> {
         let mut changes = Vec::new();
-        if msg.session_id() != self.session_id() || !self.is_active() {
+        if !self.is_active() || !self.flow.admit(msg) {
             return changes;
         }
         match msg {
             WorkerToPanel::StreamChunk { delta, .. } => {
                 self.take_chunk(delta, &mut changes);
+            }
+            WorkerToPanel::StreamReplace {
+                part: TextPart::Answer,
+                text,
+                ..
+            } => self.replace_answer(text, &mut changes),
+            WorkerToPanel::StreamReplace {
+                part: TextPart::Reasoning,
+                text,
+                ..
+            } => {
+                self.reasoning_live.clone_from(text);
+                changes.push(Change::ReasoningReplaced(text.clone()));
             }
             WorkerToPanel::StreamReasoning { delta, .. } => {
                 self.reasoning_live.push_str(delta);
@@ -255,10 +278,12 @@ impl Turn {
             WorkerToPanel::TaskNote { text, .. } => self.apply_note(text, &mut changes),
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
-                if error.partial_text.len() > self.received.len()
-                    && error.partial_text.starts_with(&self.received)
+                if let Some(extra) = error
+                    .partial_text
+                    .strip_prefix(self.message.text.as_str())
+                    .filter(|extra| !extra.is_empty())
                 {
-                    let extra = error.partial_text[self.received.len()..].to_string();
+                    let extra = extra.to_string();
                     self.take_chunk(&extra, &mut changes);
                 }
                 self.finish_answer("", &mut changes);
@@ -286,6 +311,7 @@ impl Turn {
                     status: ActionStatus::Skipped,
                     value: None,
                     error: None,
+                    settle_ms: None,
                 };
                 changes.push(Change::Timeline {
                     position,
@@ -316,11 +342,19 @@ impl Turn {
         changes
     }
 
-    /// A piece of answer text: through the gate, then into the Markdown stream.
+    /// A piece of answer text, into the Markdown stream.
     fn take_chunk(&mut self, delta: &str, changes: &mut Vec<Change>) {
-        self.received.push_str(delta);
-        let shown = self.gate.push(delta);
-        self.message.text.push_str(&shown);
+        self.message.text.push_str(delta);
+        self.render_answer(changes);
+    }
+
+    /// The answer shown so far is replaced by `text`, which keeps streaming: a fresh Markdown
+    /// stream renders it, so the blocks shown stay those of rendering the whole text.
+    fn replace_answer(&mut self, text: &str, changes: &mut Vec<Change>) {
+        self.message.text = text.to_string();
+        self.md = MarkdownStream::new();
+        self.rendered_len = 0;
+        changes.push(Change::AnswerCleared);
         self.render_answer(changes);
     }
 
@@ -341,13 +375,11 @@ impl Turn {
         self.set_indicator(Indicator::Answering, changes);
     }
 
-    /// End the answer text: `final_text` (when non-empty and real prose) wins over what was
-    /// shown; raw action JSON is never shown.
+    /// End the answer text: `final_text`, when non-empty and not what was shown (a Co-browse
+    /// task's final answer is its `done` response), wins over what was shown.
     fn finish_answer(&mut self, final_text: &str, changes: &mut Vec<Change>) {
-        let cobrowse = self.message.mode == Mode::Cobrowse;
         let final_text = final_text.trim();
-        let raw_json = cobrowse && is_raw_action_json(final_text);
-        if !final_text.is_empty() && !raw_json && final_text != self.message.text.trim() {
+        if !final_text.is_empty() && final_text != self.message.text.trim() {
             self.message.text = final_text.to_string();
             self.md = MarkdownStream::new();
             self.rendered_len = self.message.text.len();
@@ -355,13 +387,6 @@ impl Turn {
                 &self.message.text,
             )));
             return;
-        }
-        // Text the gate held while undecided never became action JSON: show it, unless it
-        // is an envelope's JSON that was cut short.
-        if let Some(held) = self.gate.release() {
-            if !(cobrowse && is_raw_action_json(&held)) {
-                self.message.text.push_str(&held);
-            }
         }
         if self.rendered_len == 0 && self.message.text.trim().is_empty() {
             self.message.text.clear();
@@ -442,6 +467,7 @@ impl Turn {
     }
 
     fn end(&mut self, status: MessageStatus, changes: &mut Vec<Change>) {
+        self.flow.end();
         self.message.status = status;
         self.indicator = None;
         self.close_approvals(changes);
@@ -460,6 +486,7 @@ pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
                 status: e.status,
                 value: e.value.clone(),
                 error: e.error.clone(),
+                settle_ms: None,
             };
             view::timeline_row(&e.action, Some(&result))
         })

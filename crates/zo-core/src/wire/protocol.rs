@@ -83,6 +83,13 @@ pub enum WorkerToPanel {
     StreamChunk { session_id: String, delta: String },
     /// Thinking text to append.
     StreamReasoning { session_id: String, delta: String },
+    /// A retry of an ask diverged from what was shown: everything this query has shown of
+    /// `part` so far is replaced at once by `text` (later chunks append to it).
+    StreamReplace {
+        session_id: String,
+        part: TextPart,
+        text: String,
+    },
     /// Tool activity ("Explored").
     StreamTool {
         session_id: String,
@@ -144,11 +151,31 @@ pub enum WorkerToPanel {
     TaskNote { session_id: String, text: String },
 }
 
+/// Which streamed text a [`WorkerToPanel::StreamReplace`] replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TextPart {
+    /// The answer (STREAM_CHUNK text).
+    Answer,
+    /// The thinking (STREAM_REASONING text).
+    Reasoning,
+}
+
 impl WorkerToPanel {
+    /// Whether this is the single final message of its session (STREAM_DONE or
+    /// STREAM_ERROR).
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            WorkerToPanel::StreamDone { .. } | WorkerToPanel::StreamError { .. }
+        )
+    }
+
     pub fn session_id(&self) -> &str {
         match self {
             WorkerToPanel::StreamChunk { session_id, .. }
             | WorkerToPanel::StreamReasoning { session_id, .. }
+            | WorkerToPanel::StreamReplace { session_id, .. }
             | WorkerToPanel::StreamTool { session_id, .. }
             | WorkerToPanel::StreamStatus { session_id, .. }
             | WorkerToPanel::StreamReconnect { session_id, .. }
@@ -345,6 +372,10 @@ pub struct ActionResult {
     pub value: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
+    /// How long the page took to settle after the action (ms; see `crate::page::Settle`), for the
+    /// actions that change the page (click, fill, scroll) and finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle_ms: Option<u32>,
 }
 
 /// A typed action failure with a message for people.
@@ -435,5 +466,25 @@ mod tests {
         for s in [Pending, Running, Done, Failed, Skipped] {
             assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
         }
+    }
+
+    /// The settle time travels as `settleMs`, and is left out when there is none.
+    #[test]
+    fn settle_time_on_the_wire() {
+        let r: ActionResult =
+            serde_json::from_str(r#"{"index":2,"status":"done","settleMs":17}"#).unwrap();
+        assert_eq!(r.settle_ms, Some(17));
+        let none = ActionResult {
+            settle_ms: None,
+            ..r.clone()
+        };
+        assert_eq!(
+            serde_json::to_string(&none).unwrap(),
+            r#"{"index":2,"status":"done"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"index":2,"status":"done","settleMs":17}"#
+        );
     }
 }

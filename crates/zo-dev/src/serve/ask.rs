@@ -2,7 +2,7 @@
 //! script step or a scenario), applies the fault and replies as JSON (`{output,
 //! conversation_id}`) or as an SSE stream with the `x-conversation-id` header.
 
-use super::directives::{self, Directives};
+use super::directives::{self, Directives, ReplyForm};
 use super::fault_frames;
 use super::faults::Fault;
 use super::frames::{self, Frame, StreamContext};
@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
 use std::time::Duration;
+use zo_core::wire::AskReply;
 
 /// The model named in FrontendModelRequest when the request names none.
 pub const DEFAULT_MODEL: &str = "zo-dev/fast";
@@ -24,12 +25,14 @@ pub const DEFAULT_PACE_MS: u64 = 3;
 pub const DEFAULT_RETRY_AFTER_SECS: u64 = 1;
 
 /// What the request log learns about the reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Handled {
     pub status: u16,
     pub outcome: Outcome,
     pub conversation_id: Option<String>,
     pub fault: Option<Fault>,
+    /// When each token was written (`[[zo:stamps=1]]`).
+    pub token_written_at: Option<Vec<f64>>,
 }
 
 /// An error reply in the JSON shape the dev server uses everywhere.
@@ -58,6 +61,7 @@ pub fn reply_error(
         outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
         conversation_id: None,
         fault: None,
+        token_written_at: None,
     }
 }
 
@@ -121,6 +125,7 @@ pub fn handle(
                 outcome: Outcome::ClientClosed,
                 conversation_id: None,
                 fault,
+                token_written_at: None,
             };
         }
     }
@@ -139,6 +144,25 @@ pub fn handle(
         let mut handled = reply_error(conn, cors, status, error_type, message, &extra);
         handled.fault = fault;
         return handled;
+    }
+
+    if d.reply == Some(ReplyForm::Html) {
+        let page = "<!doctype html><title>Not Zo</title><p>This is a web page, not Zo's API \
+                    (simulated by zo-dev serve).</p>";
+        let written = http::write_full(
+            &mut &*conn,
+            200,
+            cors,
+            "text/html; charset=utf-8",
+            page.as_bytes(),
+        );
+        return Handled {
+            status: 200,
+            outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
+            conversation_id: None,
+            fault,
+            token_written_at: None,
+        };
     }
 
     let client_conversation = body
@@ -165,13 +189,20 @@ pub fn handle(
             )
         }
     };
+    // A diverging attempt streams a first draft instead.
+    let answer = match fault {
+        Some(Fault::Diverge) => scenario::draft(&answer),
+        _ => answer,
+    };
     let mut handled = Handled {
         status: 200,
         outcome: Outcome::Complete,
         conversation_id: Some(conversation_id.clone()),
         fault,
+        token_written_at: None,
     };
-    let wants_stream = body.get("stream").and_then(Value::as_bool) == Some(true);
+    let wants_stream = body.get("stream").and_then(Value::as_bool) == Some(true)
+        && d.reply != Some(ReplyForm::Json);
     let mut headers = cors;
     headers.push(("x-conversation-id".to_owned(), conversation_id.clone()));
     if !wants_stream {
@@ -216,7 +247,9 @@ pub fn handle(
         return handled;
     }
     on_head(&handled);
-    handled.outcome = stream::write_stream(conn, &frames, pace, mode, ending);
+    let mut stamps = d.stamps.then(Vec::new);
+    handled.outcome = stream::write_stream(conn, &frames, pace, mode, ending, stamps.as_mut());
+    handled.token_written_at = stamps;
     handled
 }
 
@@ -233,7 +266,7 @@ fn shape_stream(
     let prefix = || fault_frames::truncate_after_tokens(&all, after);
     match fault {
         None | Some(Fault::Status(_)) => (all, WriteMode::Whole, Ending::Finish),
-        Some(Fault::Cut) => (prefix(), WriteMode::Whole, Ending::Cut),
+        Some(Fault::Cut | Fault::Diverge) => (prefix(), WriteMode::Whole, Ending::Cut),
         Some(Fault::Hang) => (prefix(), WriteMode::Whole, Ending::Hang),
         Some(Fault::Failed) => {
             let mut f = prefix();
@@ -260,8 +293,8 @@ fn shape_stream(
     }
 }
 
-/// The non-streaming reply, with the faults mapped onto a JSON body: cut = half the body then
-/// close; hang = no reply until the client leaves; failed = 500; malformed/badjson = a
+/// The non-streaming reply, with the faults mapped onto a JSON body: cut (and diverge) = half
+/// the body then close; hang = no reply until the client leaves; failed = 500; malformed/badjson = a
 /// truncated JSON body; bytewise/split-utf8 = the body in small writes.
 fn reply_json(
     conn: &TcpStream,
@@ -272,7 +305,11 @@ fn reply_json(
     handled: &mut Handled,
     on_head: &dyn Fn(&Handled),
 ) -> Outcome {
-    let body = json!({"output": answer.text(), "conversation_id": conversation_id}).to_string();
+    let reply = AskReply {
+        output: answer.text(),
+        conversation_id: Some(conversation_id.to_owned()),
+    };
+    let body = serde_json::to_string(&reply).unwrap_or_default();
     let mut out = conn;
     let result = match fault {
         Some(Fault::Hang) => {
@@ -291,7 +328,7 @@ fn reply_json(
             let cut = &body.as_bytes()[..body.len() / 2];
             http::write_full(&mut out, 200, headers, "application/json", cut)
         }
-        Some(Fault::Cut) => {
+        Some(Fault::Cut | Fault::Diverge) => {
             let mut headers = headers;
             headers.push(("Content-Type".to_owned(), "application/json".to_owned()));
             headers.push(("Content-Length".to_owned(), body.len().to_string()));
@@ -321,14 +358,9 @@ fn reply_json(
                     .try_for_each(|piece| out.write_all(piece).and_then(|()| out.flush()))
             })
         }
-        None | Some(Fault::Status(_)) => http::write_json(
-            &mut out,
-            200,
-            headers,
-            &json!({
-                "output": answer.text(), "conversation_id": conversation_id
-            }),
-        ),
+        None | Some(Fault::Status(_)) => {
+            http::write_full(&mut out, 200, headers, "application/json", body.as_bytes())
+        }
     };
     result.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete)
 }

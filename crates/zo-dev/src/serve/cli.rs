@@ -25,8 +25,8 @@ Routes: POST /zo/ask, GET /models/available, GET /personas/available,
 Directives in the `input` of /zo/ask, any number of `[[zo:KEY=VALUE]]`:
   scenario=plain|thinking|tool|cobrowse-typefirst|cobrowse-keyfirst|cobrowse-action|
            cobrowse-fenced|cobrowse-embedded|long|legacy      (default: thinking)
-  fault=401|400|429|500|503|cut|hang|malformed|badjson|failed|completed-failed|
-        bytewise|split-utf8
+  fault=401|400|429|500|503|cut|diverge|hang|malformed|badjson|failed|completed-failed|
+        bytewise|split-utf8   (diverge: a first draft, cut; its retry says something else)
   times=N        the fault applies to the first N requests with the same key, then none
   key=NAME       the counter key for times (default: the whole input)
   pace=MS        delay between tokens (default 3; long: 0)
@@ -35,6 +35,9 @@ Directives in the `input` of /zo/ask, any number of `[[zo:KEY=VALUE]]`:
   retry-after=S  Retry-After seconds of fault=429 (default 1)
   size=BYTES     answer length of scenario=long (default 1048576)
   script=NAME    answer with the steps of a script posted to /__script
+  reply=json     answer {output, conversation_id} as application/json even to stream:true
+  reply=html     answer a text/html page with status 200 (a base URL that is not Zo)
+  stamps=1       record when the write of each token started (tokenWrittenAt in /__requests)
 
 Scripts: POST /__script {"name":"demo","steps":["<answer 1>","<answer 2>"]}; an input with
 [[zo:script=demo]] gets step 1 (and a conversation id), later requests with that
@@ -42,7 +45,7 @@ conversation_id get the next steps, the last one repeating. A failed attempt (cu
 failed, 4xx/5xx) does not consume its step.
 GET /__requests: every request except /__* ones: method, path, headers (no Authorization
 value; `authorization`: absent|valid|invalid), JSON body, status, fault, finished, outcome,
-clientClosedEarly. DELETE /__requests clears it; POST /__reset also forgets scripts and
+clientClosedEarly, tokenWrittenAt (with stamps=1). DELETE /__requests clears it; POST /__reset also forgets scripts and
 times=N counters.
 "#;
 

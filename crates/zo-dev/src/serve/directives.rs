@@ -21,6 +21,19 @@ pub struct Directives {
     pub retry_after: Option<u64>,
     pub size: Option<usize>,
     pub script: Option<String>,
+    /// Answer in this form whatever the request asked for.
+    pub reply: Option<ReplyForm>,
+    /// Record when each token was written (`tokenWrittenAt` in the request log).
+    pub stamps: bool,
+}
+
+/// The form of the reply `reply=` forces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplyForm {
+    /// `application/json` `{output, conversation_id}`, as a Zo that does not stream.
+    Json,
+    /// A `text/html` page with status 200, as a base URL that is not Zo.
+    Html,
 }
 
 /// The input split into its directives and the remaining question text.
@@ -93,6 +106,14 @@ fn apply(d: &mut Directives, token: &str) -> Result<(), String> {
         "retry-after" => d.retry_after = Some(number(value)?),
         "size" => d.size = Some((number(value)? as usize).min(64 << 20)),
         "script" if !value.is_empty() => d.script = Some(value.to_owned()),
+        "reply" => {
+            d.reply = Some(match value {
+                "json" => ReplyForm::Json,
+                "html" => ReplyForm::Html,
+                _ => return Err(format!("directive reply: {value:?} is not json or html")),
+            })
+        }
+        "stamps" => d.stamps = number(value)? != 0,
         _ => return Err(format!("unknown directive {token:?}")),
     }
     Ok(())
@@ -142,6 +163,19 @@ mod tests {
         let p = parse("  hello [zo] ").unwrap();
         assert_eq!(p.question, "hello [zo]");
         assert_eq!(p.directives, Directives::default());
+    }
+
+    #[test]
+    fn reply_forms_and_stamps() {
+        let p = parse("q [[zo:reply=json]] [[zo:stamps=1]]").unwrap();
+        assert_eq!(p.directives.reply, Some(ReplyForm::Json));
+        assert!(p.directives.stamps);
+        assert_eq!(
+            parse("[[zo:reply=html]]").unwrap().directives.reply,
+            Some(ReplyForm::Html)
+        );
+        assert!(parse("[[zo:reply=xml]]").is_err());
+        assert!(!parse("[[zo:stamps=0]]").unwrap().directives.stamps);
     }
 
     #[test]

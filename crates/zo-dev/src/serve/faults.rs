@@ -11,6 +11,10 @@ pub enum Fault {
     Status(u16),
     /// Close the connection after some tokens, without a terminal event.
     Cut,
+    /// Stream a first draft of the answer (each text and thinking part begins differently)
+    /// and close the connection after some tokens: the retry (with `times=1`) says something
+    /// else than what was shown.
+    Diverge,
     /// Send some tokens, then nothing, keeping the connection open until the client closes.
     Hang,
     /// Malformed SSE lines (no colon, unknown fields, bad retry, comments, mixed line ends,
@@ -30,13 +34,14 @@ pub enum Fault {
 }
 
 impl Fault {
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "401",
         "400",
         "429",
         "500",
         "503",
         "cut",
+        "diverge",
         "hang",
         "malformed",
         "badjson",
@@ -55,6 +60,7 @@ impl Fault {
             Fault::Status(503) => "503",
             Fault::Status(_) => "500",
             Fault::Cut => "cut",
+            Fault::Diverge => "diverge",
             Fault::Hang => "hang",
             Fault::Malformed => "malformed",
             Fault::BadJson => "badjson",
@@ -73,6 +79,7 @@ impl Fault {
             "500" => Fault::Status(500),
             "503" => Fault::Status(503),
             "cut" => Fault::Cut,
+            "diverge" => Fault::Diverge,
             "hang" => Fault::Hang,
             "malformed" => Fault::Malformed,
             "badjson" => Fault::BadJson,

@@ -54,6 +54,10 @@ pub struct Entry {
     pub outcome: Option<Outcome>,
     /// The client closed the connection before the response was complete.
     pub client_closed_early: bool,
+    /// With `[[zo:stamps=1]]`: when the write of each token of the stream started, in ms since
+    /// the Unix epoch (microsecond precision), for latency measurements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_written_at: Option<Vec<f64>>,
 }
 
 /// The shared log.
@@ -156,6 +160,7 @@ mod tests {
             finished: false,
             outcome: None,
             client_closed_early: false,
+            token_written_at: None,
         };
         let seq = log.record(entry.clone());
         log.update(seq, |e| e.client_closed_early = true);

@@ -71,6 +71,7 @@ pub fn serve_connection(state: &State, mut conn: TcpStream) {
             e.finished = true;
             e.outcome = Some(handled.outcome);
             e.client_closed_early = handled.outcome == Outcome::ClientClosed;
+            e.token_written_at.clone_from(&handled.token_written_at);
         });
     }
     if handled.outcome == Outcome::Complete {
@@ -98,6 +99,7 @@ fn entry_for(state: &State, req: &Request) -> Entry {
         finished: false,
         outcome: None,
         client_closed_early: false,
+        token_written_at: None,
     }
 }
 
@@ -110,6 +112,7 @@ fn dispatch(state: &State, req: &Request, conn: &TcpStream, on_head: &dyn Fn(&Ha
             outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
             conversation_id: None,
             fault: None,
+            token_written_at: None,
         }
     };
     let authorized = || state.auth(req.header("authorization")) == AuthState::Valid;
@@ -186,6 +189,7 @@ fn redirect(req: &Request, conn: &TcpStream, mut headers: Vec<(String, String)>)
         outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
         conversation_id: None,
         fault: None,
+        token_written_at: None,
     }
 }
 
@@ -200,6 +204,7 @@ fn preflight(req: &Request, conn: &TcpStream) -> Handled {
         outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
         conversation_id: None,
         fault: None,
+        token_written_at: None,
     }
 }
 
@@ -242,6 +247,7 @@ fn define_script(
                 outcome: written.map_or_else(|e| stream::write_error(&e), |()| Outcome::Complete),
                 conversation_id: None,
                 fault: None,
+                token_written_at: None,
             }
         }
         Err(e) => reply_error(conn, cors, 400, "bad_script", &e, &[]),

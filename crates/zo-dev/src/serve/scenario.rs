@@ -213,6 +213,21 @@ pub fn text_answer(text: &str) -> Answer {
     }
 }
 
+/// How every text and thinking part of a first draft begins (`fault=diverge`).
+pub const DRAFT_PREFIX: &str = "(First draft) ";
+
+/// A first draft of `answer`: the same answer with every text and thinking part beginning
+/// with [`DRAFT_PREFIX`], so a retry that gives the real answer diverges from its first byte.
+pub fn draft(answer: &Answer) -> Answer {
+    let mut draft = answer.clone();
+    for part in draft.responses.iter_mut().flat_map(|r| r.parts.iter_mut()) {
+        if let Part::Text(t) | Part::Thinking(t) = part {
+            t.insert_str(0, DRAFT_PREFIX);
+        }
+    }
+    draft
+}
+
 /// The question, shortened to [`MENTION_CHARS`] characters.
 fn mention(question: &str) -> String {
     let q = question.trim();
@@ -321,6 +336,16 @@ mod tests {
         assert!(a.text().contains("What is Zo?"));
         assert!(a.thinking().contains("What is Zo?"));
         assert!(answer(Scenario::Plain, "x", None).thinking().is_empty());
+    }
+
+    #[test]
+    fn a_draft_differs_from_its_first_byte() {
+        let real = answer(Scenario::Thinking, "Why?", None);
+        let d = draft(&real);
+        assert!(d.text().starts_with(DRAFT_PREFIX));
+        assert!(d.thinking().starts_with(DRAFT_PREFIX));
+        assert!(!real.text().starts_with(DRAFT_PREFIX));
+        assert_eq!(d.responses.len(), real.responses.len());
     }
 
     #[test]

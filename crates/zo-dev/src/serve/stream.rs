@@ -9,7 +9,7 @@ use super::request_log::Outcome;
 use std::io::{self, Read};
 use std::net::{Shutdown, TcpStream};
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// How body bytes are cut into writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,13 +86,15 @@ pub fn peer_closed(stream: &TcpStream) -> bool {
 }
 
 /// Streams `frames` (after the response head was written), pacing token frames by `pace`,
-/// then ends the body as `ending` says.
+/// then ends the body as `ending` says. With `stamps`, records when the write of each token
+/// frame started (ms since the Unix epoch).
 pub fn write_stream(
     stream: &TcpStream,
     frames: &[Frame],
     pace: Duration,
     mode: WriteMode,
     ending: Ending,
+    mut stamps: Option<&mut Vec<f64>>,
 ) -> Outcome {
     for frame in frames {
         if frame.is_token() && !pace.is_zero() {
@@ -101,7 +103,13 @@ pub fn write_stream(
         if peer_closed(stream) {
             return Outcome::ClientClosed;
         }
-        if let Err(e) = write_pieces(stream, frame.to_sse().as_bytes(), mode) {
+        let sse = frame.to_sse();
+        // Stamped as the write starts: a thread paused right after its write cannot make the
+        // delta look faster than it was.
+        if let (true, Some(stamps)) = (frame.is_token(), stamps.as_deref_mut()) {
+            stamps.push(epoch_ms());
+        }
+        if let Err(e) = write_pieces(stream, sse.as_bytes(), mode) {
             return write_error(&e);
         }
     }
@@ -116,6 +124,13 @@ pub fn write_stream(
         }
         Ending::Hang => wait_for_close(stream),
     }
+}
+
+/// Now, in ms since the Unix epoch, to the microsecond.
+pub fn epoch_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
 }
 
 /// Blocks until the client closes the connection (the process ttl ends it otherwise).

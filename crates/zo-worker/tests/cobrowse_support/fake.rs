@@ -260,6 +260,7 @@ pub fn result(index: u32, status: ActionStatus) -> ActionResult {
         status,
         value: None,
         error: None,
+        settle_ms: None,
     }
 }
 

@@ -18,7 +18,7 @@ use zo_worker::chrome::{MemoryChrome, StorageArea};
 use zo_worker::context::WorkerCtx;
 use zo_worker::port::{MemoryPort, PanelPort};
 use zo_worker::session::Session;
-use zo_worker::stream::{stream_ask, AskRequest};
+use zo_worker::stream::{ask_in_chat, AskRequest};
 use zo_worker::worker::handle_panel_message;
 
 pub const KEY: &str = "zo_sk_dev";
@@ -72,7 +72,7 @@ impl Harness {
     }
 
     /// Starts `session` as the ASK_ZO handler does, but with `input` sent verbatim (the real
-    /// handler wraps it in the mode's page prompt): `stream_ask`, then the final message.
+    /// handler wraps it in the mode's page prompt): `ask_in_chat`, then the final message.
     pub fn ask(&self, session: &str, chat: &str, input: &str) {
         let port: Rc<dyn PanelPort> = self.port.clone();
         let session = Session::new(session, 1, port);
@@ -85,7 +85,7 @@ impl Harness {
         };
         let ctx = self.ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let outcome = stream_ask(&ctx, &session, &req).await;
+            let outcome = ask_in_chat(&ctx, &session, &req).await;
             report(&session, outcome);
             ctx.sessions.remove(&session);
         });

@@ -64,6 +64,7 @@ fn ok(index: u32, value: Option<serde_json::Value>) -> ActionResult {
         status: ActionStatus::Done,
         value,
         error: None,
+        settle_ms: None,
     }
 }
 
@@ -76,6 +77,7 @@ fn failed(index: u32, message: &str) -> ActionResult {
             code: ActionErrorCode::NotFound,
             message: message.to_string(),
         }),
+        settle_ms: None,
     }
 }
 
@@ -85,6 +87,7 @@ fn skipped(index: u32) -> ActionResult {
         status: ActionStatus::Skipped,
         value: None,
         error: None,
+        settle_ms: None,
     }
 }
 
@@ -271,6 +274,7 @@ fn batch_is_split_at_navigate() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     assert_eq!(statuses(&out), vec![(2, ActionStatus::Running)]);
     let out = c.on_action_progress(ok(0, Some(serde_json::json!("$25"))));

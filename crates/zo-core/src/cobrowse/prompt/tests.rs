@@ -251,6 +251,7 @@ fn password_values_are_never_included() {
         status: ActionStatus::Done,
         value: None,
         error: None,
+        settle_ms: None,
     }];
     let click = Action::Click {
         selector: Selector::parse("#go").unwrap(),
@@ -369,6 +370,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
             status: ActionStatus::Done,
             value: Some(serde_json::json!({"url": "https://shop.example/"})),
             error: None,
+            settle_ms: None,
         },
         ActionResult {
             index: 1,
@@ -377,6 +379,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
                 serde_json::json!({"value": "$25 / month", "truncated": false, "length": 11}),
             ),
             error: None,
+            settle_ms: None,
         },
         ActionResult {
             index: 2,
@@ -386,12 +389,14 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
                 code: ActionErrorCode::NotFound,
                 message: "no element matches #qty after 5000 ms".to_string(),
             }),
+            settle_ms: None,
         },
         ActionResult {
             index: 3,
             status: ActionStatus::Skipped,
             value: None,
             error: None,
+            settle_ms: None,
         },
     ];
     (actions, results)
@@ -457,6 +462,7 @@ fn followup_budget_is_enforced() {
         status: ActionStatus::Done,
         value: Some(serde_json::Value::String("v".repeat(100_000))),
         error: None,
+        settle_ms: None,
     };
     let extract = Action::Extract {
         selector: Selector::parse("#x").unwrap(),

@@ -50,9 +50,12 @@ impl Assembler {
         error: Option<String>,
         out: &mut Vec<StreamUpdate>,
     ) {
+        // The gate settles the held text first: an envelope cut short counts as hidden JSON.
+        let mut held = Vec::new();
+        self.release_held(&mut held);
         let result = self.build(status, error);
         if !self.hid_action_json_in_result(&result) {
-            self.release_held(out);
+            out.append(&mut held);
         }
         self.terminal = Some(result.clone());
         out.push(StreamUpdate::Final(result));
@@ -68,12 +71,20 @@ impl Assembler {
         }
     }
 
-    /// Releases the text the active part held back (it ended without being action JSON).
+    /// Releases the text the active part held back (it ended without being action JSON); an
+    /// envelope cut short is dropped and counts as hidden action JSON.
     pub(super) fn release_held(&mut self, out: &mut Vec<StreamUpdate>) {
         let Some(key) = self.active_text.take() else {
             return;
         };
-        if let Some(held) = self.part_mut(&key).and_then(|s| s.gate.release()) {
+        let Some((held, hid)) = self
+            .part_mut(&key)
+            .map(|state| (state.gate.release(), state.gate.hid_action_json()))
+        else {
+            return;
+        };
+        self.hid_action_json |= hid;
+        if let Some(held) = held {
             push_text(out, TextStream::Answer, &held);
         }
     }

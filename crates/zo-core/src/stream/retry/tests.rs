@@ -5,7 +5,7 @@ use super::*;
 fn http(status: u16) -> Failure {
     Failure::Http {
         status,
-        retry_after: None,
+        retry_after_ms: None,
     }
 }
 
@@ -21,6 +21,9 @@ fn classification() {
         http(429),
         Failure::StreamCut,
         Failure::Liveness,
+        Failure::BadReply {
+            message: "EOF while parsing".into(),
+        },
     ] {
         assert_eq!(f.kind(), FailureKind::Transient, "{f:?}");
     }
@@ -34,6 +37,9 @@ fn classification() {
             message: "x".into(),
         },
         Failure::Redirect,
+        Failure::NotAnAnswer {
+            content_type: "text/html".into(),
+        },
     ] {
         assert_eq!(f.kind(), FailureKind::Permanent, "{f:?}");
     }
@@ -135,45 +141,91 @@ fn jitter_is_deterministic_per_seed_and_varies_across_seeds() {
 }
 
 #[test]
-fn retry_after_seconds_is_honoured() {
+fn the_wait_the_server_asked_for_is_honoured() {
     let mut p = RetryPolicy::new(0);
-    let f = Failure::Http {
-        status: 429,
-        retry_after: Some(" 2 ".into()),
-    };
-    assert_eq!(delay(p.decide(1, &f)), 2000);
-    let f = Failure::Http {
-        status: 503,
-        retry_after: Some("0".into()),
-    };
-    assert_eq!(delay(p.decide(1, &f)), 0);
+    for (status, ms) in [(429, 2000), (503, 0), (500, 59_000)] {
+        let f = Failure::Http {
+            status,
+            retry_after_ms: Some(ms),
+        };
+        assert_eq!(delay(p.decide(1, &f)), ms);
+    }
 }
 
 #[test]
-fn retry_after_date_falls_back_to_backoff_and_huge_waits_give_up() {
+fn huge_waits_give_up() {
     let mut p = RetryPolicy::new(0);
     let f = Failure::Http {
         status: 429,
-        retry_after: Some("Wed, 21 Oct 2026 07:28:00 GMT".into()),
+        retry_after_ms: Some(3_600_000),
     };
-    assert!((250..=500).contains(&delay(p.decide(1, &f))));
-    let f = Failure::Http {
-        status: 429,
-        retry_after: Some("3600".into()),
-    };
-    assert!(matches!(
-        p.decide(1, &f),
-        RetryDecision::GiveUp {
-            kind: FailureKind::Transient,
-            ..
+    match p.decide(1, &f) {
+        RetryDecision::GiveUp { kind, message, .. } => {
+            assert_eq!(kind, FailureKind::Transient);
+            assert!(message.contains("3600 s"), "{message}");
         }
-    ));
+        other => panic!("{other:?}"),
+    }
+}
+
+/// 2026-10-21T07:28:00Z in ms.
+const NOW: u64 = 1_792_567_680_000;
+
+#[test]
+fn retry_after_in_seconds() {
+    assert_eq!(retry_after_ms(" 2 ", None, NOW), Some(2000));
+    assert_eq!(retry_after_ms("0", None, NOW), Some(0));
+    assert_eq!(retry_after_ms("1.5", None, NOW), None);
+    assert_eq!(retry_after_ms("-1", None, NOW), None);
+    assert_eq!(retry_after_ms("", None, NOW), None);
+    assert_eq!(retry_after_ms("soon", None, NOW), None);
 }
 
 #[test]
-fn retry_after_parser() {
-    assert_eq!(parse_retry_after_seconds("120"), Some(120));
-    assert_eq!(parse_retry_after_seconds("-1"), None);
-    assert_eq!(parse_retry_after_seconds("1.5"), None);
-    assert_eq!(parse_retry_after_seconds(""), None);
+fn retry_after_as_a_date_is_measured_from_the_servers_clock_when_it_says() {
+    let at = "Wed, 21 Oct 2026 07:28:03 GMT";
+    // No Date header: from the time the response arrived.
+    assert_eq!(retry_after_ms(at, None, NOW), Some(3000));
+    assert_eq!(retry_after_ms(at, None, NOW + 500), Some(2500));
+    // The server's Date says 07:27:58 although our clock says 07:28:00: 5 s by its clock.
+    assert_eq!(
+        retry_after_ms(at, Some("Wed, 21 Oct 2026 07:27:58 GMT"), NOW),
+        Some(5000)
+    );
+    // An unreadable Date falls back to ours.
+    assert_eq!(retry_after_ms(at, Some("yesterday"), NOW), Some(3000));
+    // The obsolete forms count too.
+    assert_eq!(
+        retry_after_ms("Wednesday, 21-Oct-26 07:28:10 GMT", None, NOW),
+        Some(10_000)
+    );
+    assert_eq!(
+        retry_after_ms("Wed Oct 21 07:28:01 2026", None, NOW),
+        Some(1000)
+    );
+    // A date already past: no wait.
+    assert_eq!(
+        retry_after_ms("Wed, 21 Oct 2026 07:00:00 GMT", None, NOW),
+        Some(0)
+    );
+    // A date an hour away is a wait the policy gives up on.
+    let mut p = RetryPolicy::new(0);
+    let f = Failure::Http {
+        status: 429,
+        retry_after_ms: retry_after_ms("Wed, 21 Oct 2026 08:28:00 GMT", None, NOW),
+    };
+    assert!(matches!(p.decide(1, &f), RetryDecision::GiveUp { .. }));
+}
+
+#[test]
+fn messages_name_the_failure() {
+    let html = Failure::NotAnAnswer {
+        content_type: "text/html; charset=utf-8".into(),
+    };
+    assert!(html.describe().contains("text/html"), "{}", html.describe());
+    assert!(html.describe().contains("API base URL"));
+    let none = Failure::NotAnAnswer {
+        content_type: String::new(),
+    };
+    assert!(none.describe().contains("without a content type"));
 }

@@ -5,7 +5,7 @@ use crate::cobrowse::MASK;
 use crate::ui::markdown::Blocks;
 use crate::ui::view::ErrorKind;
 use crate::wire::action::{Action, Selector};
-use crate::wire::protocol::FinalResult;
+use crate::wire::protocol::{FinalResult, Mode};
 
 fn turn(mode: Mode) -> Turn {
     Turn::new(Message::assistant(
@@ -39,6 +39,7 @@ fn answer_html(changes: &[Change]) -> String {
     for c in changes {
         match c {
             Change::Answer(u) => blocks.apply(u),
+            Change::AnswerCleared => blocks = Blocks::default(),
             Change::AnswerReplaced(b) => blocks = Blocks(b.clone()),
             _ => {}
         }
@@ -46,25 +47,23 @@ fn answer_html(changes: &[Change]) -> String {
     blocks.html()
 }
 
-/// Every piece of answer HTML shown at some point.
-fn shown_html(changes: &[Change]) -> String {
-    changes
-        .iter()
-        .flat_map(|c| match c {
-            Change::Answer(u) => u.changed.iter().map(|(_, h)| h.clone()).collect(),
-            Change::AnswerReplaced(b) => b.clone(),
-            _ => Vec::new(),
-        })
-        .collect()
-}
-
 #[test]
 fn other_sessions_are_ignored() {
     let mut t = turn(Mode::Ask);
+    assert!(!t.accepts(&chunk("other", "nope")));
     assert!(t.apply(&chunk("other", "nope")).is_empty());
     assert!(t.message.text.is_empty());
+    // Another session's final message ends nothing.
+    assert!(t
+        .apply(&WorkerToPanel::StreamDone {
+            session_id: "other".into(),
+            result: FinalResult::default(),
+        })
+        .is_empty());
+    assert!(t.accepts(&chunk("s1", "yes")));
     assert!(!t.apply(&chunk("s1", "yes")).is_empty());
     assert_eq!(t.message.text, "yes");
+    assert!(t.is_active());
 }
 
 #[test]
@@ -86,45 +85,97 @@ fn chunks_stream_markdown_and_done_finishes() {
 }
 
 #[test]
-fn cobrowse_never_renders_envelope_json() {
+fn a_cobrowse_tasks_done_response_replaces_its_prose() {
     let mut t = turn(Mode::Cobrowse);
-    let mut all = Vec::new();
-    for piece in [
-        "{\"act",
-        "ions\":[{\"click\":\"#a\"},",
-        "{\"done\":{\"response\":\"x\"}}]}",
-    ] {
-        all.extend(t.apply(&chunk("s1", piece)));
-    }
-    assert!(answer_html(&all).is_empty());
-    assert!(!all.iter().any(|c| matches!(c, Change::Answer(_))));
-    // A STREAM_DONE whose text is raw JSON shows nothing either.
-    all.extend(t.apply(&done(
-        "{\"actions\":[{\"click\":\"#a\"}]}",
-        FinalStatus::Succeeded,
-    )));
-    assert!(answer_html(&all).is_empty());
-    assert!(t.message.text.is_empty());
-}
-
-#[test]
-fn cobrowse_done_response_replaces_held_text() {
-    let mut t = turn(Mode::Cobrowse);
-    let mut all = t.apply(&chunk(
-        "s1",
-        "{\"actions\":[{\"done\":{\"response\":\"Found it\"}}]}",
-    ));
+    let mut all = t.apply(&chunk("s1", "I will look for it. "));
     all.extend(t.apply(&done("Found **it**", FinalStatus::Succeeded)));
     assert_eq!(answer_html(&all), "<p>Found <strong>it</strong></p>");
     assert_eq!(t.message.text, "Found **it**");
 }
 
+fn replace(part: TextPart, text: &str) -> WorkerToPanel {
+    WorkerToPanel::StreamReplace {
+        session_id: "s1".into(),
+        part,
+        text: text.into(),
+    }
+}
+
 #[test]
-fn cobrowse_prose_streams_once_it_is_clearly_prose() {
-    let mut t = turn(Mode::Cobrowse);
-    assert!(t.apply(&chunk("s1", "  ")).is_empty());
-    let changes = t.apply(&chunk("s1", "I will click."));
-    assert!(changes.iter().any(|c| matches!(c, Change::Answer(_))));
+fn stream_replace_swaps_the_answer_at_once_and_streaming_goes_on() {
+    let mut t = turn(Mode::Ask);
+    let mut all = t.apply(&chunk("s1", "# Draft\n\nHello wor"));
+    assert_eq!(answer_html(&all), "<h1>Draft</h1><p>Hello wor</p>");
+    let c = t.apply(&replace(TextPart::Answer, "Hello there, **friend**"));
+    assert_eq!(c.first(), Some(&Change::AnswerCleared));
+    all.extend(c);
+    assert_eq!(
+        answer_html(&all),
+        "<p>Hello there, <strong>friend</strong></p>"
+    );
+    assert_eq!(t.message.text, "Hello there, **friend**");
+    all.extend(t.apply(&chunk("s1", "!\n\n- one")));
+    assert_eq!(
+        answer_html(&all),
+        "<p>Hello there, <strong>friend</strong>!</p><ul><li>one</li></ul>"
+    );
+    // The final text equals what was shown: no rebuild at the end.
+    let end = t.apply(&done(
+        "Hello there, **friend**!\n\n- one",
+        FinalStatus::Succeeded,
+    ));
+    assert!(!end.iter().any(|c| matches!(c, Change::AnswerReplaced(_))));
+    all.extend(end);
+    assert_eq!(
+        answer_html(&all),
+        "<p>Hello there, <strong>friend</strong>!</p><ul><li>one</li></ul>"
+    );
+}
+
+#[test]
+fn stream_replace_of_the_reasoning_swaps_the_live_thinking() {
+    let mut t = turn(Mode::Ask);
+    t.apply(&WorkerToPanel::StreamReasoning {
+        session_id: "s1".into(),
+        delta: "First thou".into(),
+    });
+    let c = t.apply(&replace(TextPart::Reasoning, "Second thought"));
+    assert_eq!(c, vec![Change::ReasoningReplaced("Second thought".into())]);
+    t.apply(&WorkerToPanel::StreamReasoning {
+        session_id: "s1".into(),
+        delta: ", longer".into(),
+    });
+    let end = t.apply(&WorkerToPanel::StreamError {
+        session_id: "s1".into(),
+        error: StreamFailure {
+            kind: FailureKind::Transient,
+            http_status: None,
+            message: "cut".into(),
+            partial_text: String::new(),
+        },
+    });
+    assert!(end.iter().any(
+        |c| matches!(c, Change::ReasoningFinal { text, .. } if text == "Second thought, longer")
+    ));
+    assert_eq!(
+        t.message.reasoning.as_deref(),
+        Some("Second thought, longer")
+    );
+}
+
+#[test]
+fn a_replace_of_another_session_or_after_the_end_changes_nothing() {
+    let mut t = turn(Mode::Ask);
+    t.apply(&chunk("s1", "Kept"));
+    let other = WorkerToPanel::StreamReplace {
+        session_id: "s2".into(),
+        part: TextPart::Answer,
+        text: "Intruder".into(),
+    };
+    assert!(t.apply(&other).is_empty());
+    t.apply(&done("Kept", FinalStatus::Succeeded));
+    assert!(t.apply(&replace(TextPart::Answer, "Late")).is_empty());
+    assert_eq!(t.message.text, "Kept");
 }
 
 #[test]
@@ -241,6 +292,7 @@ fn timeline_updates_in_place_with_the_masked_fill_the_worker_sent() {
             status: s,
             value: None,
             error: None,
+            settle_ms: None,
         },
     };
     let c = t.apply(&status(ActionStatus::Pending));
@@ -273,6 +325,7 @@ fn stop_skips_pending_actions_and_keeps_text() {
             status: ActionStatus::Running,
             value: None,
             error: None,
+            settle_ms: None,
         },
     });
     let c = t.stop();
@@ -329,46 +382,4 @@ fn tools_update_by_call_id() {
         matches!(&c[0], Change::Tool { position: 0, tool } if tool.result.as_deref() == Some("42 lines"))
     );
     assert_eq!(t.message.tools.len(), 1);
-}
-
-#[test]
-fn cobrowse_fenced_actions_after_prose_never_render() {
-    let answer = "I will open the pricing page.\n```json\n{\"actions\":[{\"click\":\"#pricing\"},\
-                  {\"done\":{\"response\":\"Opened.\"}}]}\n```\n";
-    let mut t = turn(Mode::Cobrowse);
-    let mut all = Vec::new();
-    for c in answer.chars() {
-        all.extend(t.apply(&chunk("s1", &c.to_string())));
-        let shown = shown_html(&all);
-        assert!(!shown.contains("actions"), "{shown}");
-        assert!(!shown.contains("```") && !shown.contains('{'), "{shown}");
-    }
-    assert!(!t.message.text.contains("actions"));
-    all.extend(t.apply(&done(
-        "I will open the pricing page.\n\nOpened.",
-        FinalStatus::Succeeded,
-    )));
-    assert_eq!(
-        answer_html(&all),
-        "<p>I will open the pricing page.</p><p>Opened.</p>"
-    );
-}
-
-#[test]
-fn cobrowse_error_keeps_prose_but_not_json() {
-    let mut t = turn(Mode::Cobrowse);
-    t.apply(&chunk(
-        "s1",
-        "Clicking now.\n{\"actions\":[{\"click\":\"#a\"}",
-    ));
-    t.apply(&WorkerToPanel::StreamError {
-        session_id: "s1".into(),
-        error: StreamFailure {
-            kind: FailureKind::Transient,
-            http_status: None,
-            message: "cut".into(),
-            partial_text: String::new(),
-        },
-    });
-    assert_eq!(t.message.text.trim(), "Clicking now.");
 }

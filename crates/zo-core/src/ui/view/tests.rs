@@ -100,6 +100,7 @@ fn timeline_rows_have_details() {
         status: ActionStatus::Done,
         value: Some(serde_json::json!("$42")),
         error: None,
+        settle_ms: None,
     };
     let row = timeline_row(&extract, Some(&result));
     assert_eq!(row.status, ActionStatus::Done);
@@ -114,6 +115,7 @@ fn timeline_rows_have_details() {
             code: ActionErrorCode::NotFound,
             message: "no element matches #x".into(),
         }),
+        settle_ms: None,
     };
     let row = timeline_row(&fill_with("#x", "a"), Some(&failed));
     assert_eq!(status_label(row.status), "failed");
@@ -137,6 +139,7 @@ fn result_values_read_as_text_per_action() {
         status: ActionStatus::Done,
         value: Some(value),
         error: None,
+        settle_ms: None,
     };
     let extract = Action::Extract {
         selector: Selector::parse("#r").unwrap(),
@@ -206,6 +209,7 @@ fn refused_actions_read_refused_with_their_reason() {
             code: crate::wire::protocol::ActionErrorCode::Refused,
             message: "You declined: Go to https://evil.example/.".into(),
         }),
+        settle_ms: None,
     };
     let row = timeline_row(&nav, Some(&result));
     assert_eq!(

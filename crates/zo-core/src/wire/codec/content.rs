@@ -84,21 +84,21 @@ impl ContentToWorker {
         })
     }
 
-    /// The message's JSON text, as serde writes it. The `value` of an action result is
-    /// `values[index]`, already written as JSON (the content module writes values as text, so
-    /// it carries no number formatting); `ActionResult::value` itself is not read.
-    pub fn to_json_with_values(&self, values: &[Option<Json>]) -> Json {
+    /// The message's JSON text, as serde writes it. The `value` of the action result with
+    /// index `i` is `value_of(i)`, already written as JSON (the content module writes values as
+    /// text, so it carries no number formatting); `ActionResult::value` itself is not read.
+    pub fn to_json_with_values<'v>(&self, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
         let typed = |tag: &str| Obj::new().str("type", tag);
         match self {
             ContentToWorker::ActionResult { batch_id, result } => typed("ACTION_RESULT")
                 .str("batchId", batch_id)
-                .json("result", &write_result(result, values))
+                .json("result", &write_result(result, value_of))
                 .done(),
             ContentToWorker::BatchDone { batch_id, results } => typed("BATCH_DONE")
                 .str("batchId", batch_id)
                 .json(
                     "results",
-                    &Json::array(results.iter().map(|r| write_result(r, values))),
+                    &Json::array(results.iter().map(|r| write_result(r, value_of))),
                 )
                 .done(),
             ContentToWorker::SnapshotResult {
@@ -126,7 +126,7 @@ impl ContentToWorker {
 }
 
 pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
-    let f = Fields::of(node, &["index", "status", "value", "error"])?;
+    let f = Fields::of(node, &["index", "status", "value", "error", "settleMs"])?;
     Ok(ActionResult {
         index: f.req("index", uint32)?,
         status: f.req("status", name)?,
@@ -138,11 +138,12 @@ pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
                 message: e.req("message", string)?,
             })
         })?,
+        settle_ms: f.opt("settleMs", uint32)?,
     })
 }
 
-fn write_result(r: &ActionResult, values: &[Option<Json>]) -> Json {
-    let value = values.get(r.index as usize).and_then(Option::as_ref);
+fn write_result<'v>(r: &ActionResult, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
+    let value = value_of(r.index);
     let error = r.error.as_ref().map(|e| {
         Obj::new()
             .str("code", e.code.wire_name())
@@ -154,6 +155,7 @@ fn write_result(r: &ActionResult, values: &[Option<Json>]) -> Json {
         .str("status", r.status.wire_name())
         .opt_json("value", value)
         .opt_json("error", error.as_ref())
+        .opt_uint("settleMs", r.settle_ms.map(u64::from))
         .done()
 }
 

@@ -6,7 +6,7 @@ use crate::page::secret_field::SecretKind;
 use crate::wire::approval::{Access, ApprovalKind, Source};
 use crate::wire::json::WireName;
 use crate::wire::protocol::{
-    ActionErrorCode, ActionStatus, ApprovalDecision, FailureKind, FinalStatus, Mode,
+    ActionErrorCode, ActionStatus, ApprovalDecision, FailureKind, FinalStatus, Mode, TextPart,
 };
 
 impl WireName for ActionStatus {
@@ -53,6 +53,17 @@ impl WireName for SecretKind {
     const WHAT: &'static str = "a kind of secret field";
     fn wire_name(self) -> &'static str {
         self.as_str()
+    }
+}
+
+impl WireName for TextPart {
+    const ALL: &'static [Self] = &[Self::Answer, Self::Reasoning];
+    const WHAT: &'static str = "a streamed text part";
+    fn wire_name(self) -> &'static str {
+        match self {
+            Self::Answer => "answer",
+            Self::Reasoning => "reasoning",
+        }
     }
 }
 
@@ -206,5 +217,6 @@ mod tests {
         check::<ApprovalKind>();
         check::<Mode>();
         check::<ApprovalDecision>();
+        check::<TextPart>();
     }
 }

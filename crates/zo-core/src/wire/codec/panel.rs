@@ -28,6 +28,11 @@ impl WorkerToPanel {
                 session_id: session_id()?,
                 delta: f.req("delta", string)?,
             },
+            "STREAM_REPLACE" => WorkerToPanel::StreamReplace {
+                session_id: session_id()?,
+                part: f.req("part", name)?,
+                text: f.req("text", string)?,
+            },
             "STREAM_TOOL" => WorkerToPanel::StreamTool {
                 session_id: session_id()?,
                 tool: f.req("tool", read_tool)?,

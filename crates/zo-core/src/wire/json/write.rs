@@ -92,6 +92,14 @@ impl Obj {
         self
     }
 
+    /// The field only when `value` is `Some`.
+    pub fn opt_uint(self, key: &str, value: Option<u64>) -> Obj {
+        match value {
+            Some(v) => self.uint(key, v),
+            None => self,
+        }
+    }
+
     /// An integer.
     pub fn int(mut self, key: &str, value: i64) -> Obj {
         self.key(key);

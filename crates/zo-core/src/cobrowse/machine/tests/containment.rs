@@ -60,6 +60,7 @@ fn refused(index: u32, message: &str) -> ActionResult {
             code: ActionErrorCode::Refused,
             message: message.to_string(),
         }),
+        settle_ms: None,
     }
 }
 
@@ -209,6 +210,7 @@ fn content_checks_get_verdicts_and_sensitive_fills_wait_for_the_user() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let Command::Status { action, .. } = &masked[0] else {
         panic!("{masked:?}")

@@ -18,6 +18,7 @@ fn stop_while_running_cancels_and_skips_pending_actions() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let out = c.stop();
     assert_eq!(out[0], Command::CancelBatch);
@@ -80,6 +81,7 @@ fn interrupted_batch_marks_unfinished_actions_and_reports_why() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let out = c.on_batch_done(BatchOutcome {
         results: vec![],
@@ -300,12 +302,14 @@ fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
         status: ActionStatus::Running,
         value: None,
         error: None,
+        settle_ms: None,
     });
     let out = c.on_action_progress(ActionResult {
         index: 0,
         status: ActionStatus::Done,
         value: Some(serde_json::json!({"value": "hunter2"})),
         error: None,
+        settle_ms: None,
     });
     let Some(Command::Status { result, .. }) = out.first() else {
         panic!("{out:?}")

@@ -299,18 +299,21 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
             status: ActionStatus::Done,
             value: Some(serde_json::Value::String(h.clone())),
             error: None,
+            settle_ms: None,
         },
         ActionResult {
             index: 1,
             status: ActionStatus::Done,
             value: Some(serde_json::json!({"value": h, "truncated": false, "length": 1})),
             error: None,
+            settle_ms: None,
         },
         ActionResult {
             index: 2,
             status: ActionStatus::Done,
             value: Some(serde_json::json!({"url": h})),
             error: None,
+            settle_ms: None,
         },
         ActionResult {
             index: 3,
@@ -320,6 +323,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
                 code: ActionErrorCode::NotFound,
                 message: format!("no element labelled {h}"),
             }),
+            settle_ms: None,
         },
     ];
     let outcomes: Vec<StepOutcome<'_>> = actions
@@ -366,6 +370,7 @@ fn each_result_part_alone_is_fenced() {
         status: ActionStatus::Done,
         value: Some(v),
         error: None,
+        settle_ms: None,
     };
     let results = [
         value(serde_json::Value::String(h.clone())),
@@ -379,6 +384,7 @@ fn each_result_part_alone_is_fenced() {
                 code: ActionErrorCode::Unsupported,
                 message: h.clone(),
             }),
+            settle_ms: None,
         },
     ];
     let extract = Action::Extract {

@@ -113,6 +113,7 @@ pub fn results() -> Vec<ActionResult> {
             status,
             value: values[i % values.len()].clone(),
             error: None,
+            settle_ms: None,
         });
     }
     for (i, value) in values.iter().enumerate() {
@@ -121,6 +122,8 @@ pub fn results() -> Vec<ActionResult> {
             status: ActionStatus::Done,
             value: value.clone(),
             error: None,
+            // Settled after changing the page, or a read that does not settle.
+            settle_ms: [Some(17), Some(0), None, Some(u32::MAX)][i % 4],
         });
     }
     use crate::wire::json::WireName;
@@ -133,6 +136,7 @@ pub fn results() -> Vec<ActionResult> {
                 code,
                 message: format!("{} {ODD}", code.as_str()),
             }),
+            settle_ms: None,
         });
     }
     out
@@ -268,6 +272,16 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
         WorkerToPanel::StreamReasoning {
             session_id: s(),
             delta: "thinking".into(),
+        },
+        WorkerToPanel::StreamReplace {
+            session_id: s(),
+            part: TextPart::Answer,
+            text: ODD.into(),
+        },
+        WorkerToPanel::StreamReplace {
+            session_id: s(),
+            part: TextPart::Reasoning,
+            text: String::new(),
         },
         WorkerToPanel::StreamTool {
             session_id: s(),
