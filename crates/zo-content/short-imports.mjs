@@ -4,10 +4,13 @@
 // name is written twice, in the module's import section and as a key of the glue's import
 // object, and random hex compresses badly. The content module is fetched into every
 // co-browsed page, so build.sh shortens them (`a`, `b`, ... `aB`) before minifying the glue.
+// The module they are imported from (`./MODULE_bg.js`, named once per import) becomes `m`, and
+// the custom sections (producers, target features: nothing reads them at run time) are
+// dropped.
 //
 // Usage: node short-imports.mjs MODULE_bg.wasm MODULE.js   (both rewritten in place)
-// Fails, writing nothing, when the glue does not name each import exactly once as an object
-// key: then the glue is not what this script understands.
+// Fails, writing nothing, when the glue does not name each import and the module exactly once
+// as an object key: then the glue is not what this script understands.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [wasmPath, gluePath] = process.argv.slice(2);
@@ -73,6 +76,10 @@ function skipDesc(bytes, pos) {
   }
 }
 
+function escapeRe(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 function shortName(i) {
   let s = LETTERS[i % LETTERS.length];
@@ -85,25 +92,30 @@ function shortName(i) {
 const wasm = readFileSync(wasmPath);
 if (wasm.readUInt32LE(0) !== 0x6d736100) fail(`${wasmPath} is not a wasm module`);
 const renamed = new Map();
+const modules = new Set();
+const MODULE = Buffer.from('m', 'utf8');
 const parts = [wasm.subarray(0, 8)];
 for (let pos = 8; pos < wasm.length; ) {
   const id = wasm[pos];
   const [size, start] = leb(wasm, pos + 1);
   const end = start + size;
+  if (id === 0) {
+    pos = end;
+    continue;
+  }
   if (id !== 2) {
     parts.push(wasm.subarray(pos, end));
     pos = end;
     continue;
   }
-  // The import section: (module, field, description) records, fields renamed.
+  // The import section: (module, field, description) records, module and fields renamed.
   let [count, p] = leb(wasm, start);
   const body = [encodeLeb(count)];
   while (count-- > 0) {
-    const moduleStart = p;
     let len;
     [len, p] = leb(wasm, p);
+    modules.add(wasm.subarray(p, p + len).toString('utf8'));
     p += len;
-    const module = wasm.subarray(moduleStart, p);
     [len, p] = leb(wasm, p);
     const field = wasm.subarray(p, p + len).toString('utf8');
     p += len;
@@ -111,7 +123,8 @@ for (let pos = 8; pos < wasm.length; ) {
     p = skipDesc(wasm, p);
     if (!renamed.has(field)) renamed.set(field, shortName(renamed.size));
     const name = Buffer.from(renamed.get(field), 'utf8');
-    body.push(module, encodeLeb(name.length), name, wasm.subarray(descStart, p));
+    body.push(encodeLeb(MODULE.length), MODULE, encodeLeb(name.length), name);
+    body.push(wasm.subarray(descStart, p));
   }
   if (p !== end) fail('import section length does not match its records');
   const section = Buffer.concat(body);
@@ -120,12 +133,18 @@ for (let pos = 8; pos < wasm.length; ) {
 }
 
 let glue = readFileSync(gluePath, 'utf8');
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+if (modules.size !== 1) fail(`imports from ${modules.size} modules; expected one`);
+const [module] = modules;
+const moduleKey = JSON.stringify(module);
+if (glue.split(moduleKey).length !== 2 || !new RegExp(`${escapeRe(moduleKey)}\\s*:`).test(glue)) {
+  fail(`${moduleKey} is not named once, as a key, in ${gluePath}`);
+}
+glue = glue.replace(moduleKey, JSON.stringify(MODULE.toString('utf8')));
 const shortNames = new Set(renamed.values());
 for (const [old, name] of renamed) {
   if (shortNames.has(old)) fail(`an import is already named ${old}, a short name`);
   const everywhere = glue.split(old).length - 1;
-  const key = new RegExp(`(?<![\\w$])${escape(old)}(?=\\s*:)`, 'g');
+  const key = new RegExp(`(?<![\\w$])${escapeRe(old)}(?=\\s*:)`, 'g');
   const keys = glue.match(key)?.length ?? 0;
   if (everywhere !== 1 || keys !== 1) {
     fail(`${old} appears ${everywhere} times in ${gluePath} (${keys} as a key); expected once, as a key`);
@@ -134,4 +153,4 @@ for (const [old, name] of renamed) {
 }
 writeFileSync(wasmPath, Buffer.concat(parts));
 writeFileSync(gluePath, glue);
-console.log(`short-imports.mjs: ${renamed.size} imports renamed`);
+console.log(`short-imports.mjs: ${renamed.size} imports renamed, from module "m"`);
