@@ -167,12 +167,8 @@ build_extension() {
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   for crate in "${WASM_CRATES[@]}"; do
-    if [ "$(wasm_profile "$crate")" = size ]; then
-      # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
-      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
-    else
-      optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm"
-    fi
+    # Until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
+    optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done
 
   # The content module is fetched into every co-browsed page: its imports get short names (in

@@ -1,6 +1,7 @@
 // Zo Co-browse content script (classic script): glue between chrome.runtime messaging and the
 // Rust content module (crates/zo-content). All decisions happen in Rust; this file loads the
-// module, accepts messages from this extension only, and forwards them as JSON text.
+// module, accepts messages from this extension only, and forwards them as they are: JSON text
+// the worker's Rust wrote, read by the module's Rust (the answers likewise, the other way).
 //
 // Not declared in the manifest: the worker injects it (chrome.scripting.executeScript) into
 // the one tab Zo reads or acts on, when it does.
@@ -12,7 +13,8 @@
 // gives (use_dynamic_url), so a page cannot fetch them, or any other extension file, by the
 // extension's fixed id.
 // Messaging: the worker connects a port named "content" (chrome.tabs.connect) and sends
-// WorkerToContent messages; every ContentToWorker answer is posted back on that port.
+// WorkerToContent messages, each as one JSON string; every ContentToWorker answer (one JSON
+// string) is posted back on that port.
 // chrome.tabs.sendMessage also works (PING to detect presence, SNAPSHOT): the first answer is
 // the response. No window.postMessage channel; nothing is ever evaluated as code.
 (() => {
@@ -65,25 +67,25 @@
       return null;
     }));
 
-  // Hands one message to Rust; `reply` receives each answer as a parsed object.
+  // A CONTENT_ERROR of the glue itself, as JSON text like every answer.
+  const contentError = (message) => JSON.stringify({ type: 'CONTENT_ERROR', message });
+
+  // Hands one message (JSON text) to Rust; `reply` receives each answer (JSON text).
   function forward(msg, reply) {
+    if (typeof msg !== 'string') {
+      reply(contentError('messages to the content module are JSON text'));
+      return;
+    }
     module().then((mod) => {
       if (!mod) {
-        reply({ type: 'CONTENT_ERROR', message: 'content module failed to load: ' + state.error });
-        return;
-      }
-      let text;
-      try {
-        text = JSON.stringify(msg);
-      } catch (e) {
-        reply({ type: 'CONTENT_ERROR', message: 'unserializable message' });
+        reply(contentError('content module failed to load: ' + state.error));
         return;
       }
       try {
-        mod.handle_message(text, (json) => reply(JSON.parse(json)));
+        mod.handle_message(msg, reply);
       } catch (e) {
         // Only after a trap in the module (it never panics on purpose): say so, do not hang.
-        reply({ type: 'CONTENT_ERROR', message: 'content module failed: ' + ((e && e.message) || e) });
+        reply(contentError('content module failed: ' + ((e && e.message) || e)));
       }
     });
   }
@@ -109,7 +111,7 @@
   });
 
   chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    if (!fromUs(sender) || !msg || typeof msg !== 'object') return false;
+    if (!fromUs(sender)) return false;
     let answered = false;
     forward(msg, (answer) => {
       if (answered) return;

@@ -1,5 +1,7 @@
 // Side panel glue: loads the panel wasm and connects it to chrome.*. The panel (Rust,
 // crates/zo-panel) owns all behaviour; this file only moves messages and storage values.
+// Messages between the panel and the worker are JSON text written and read in Rust: they pass
+// through here untouched.
 // The panel never reads the settings or the API key from storage: the worker sends the
 // settings (with whether a key is set, never the key) when asked and whenever they change.
 import init, { Panel } from './pkg/zo_panel.js';
@@ -81,12 +83,12 @@ async function main() {
   await refreshBoundTab();
   const [stored, reply] = await Promise.all([
     chrome.storage.local.get('history'),
-    chrome.runtime.sendMessage({ type: 'GET_SETTINGS' }).catch((err) => {
+    chrome.runtime.sendMessage(JSON.stringify({ type: 'GET_SETTINGS' })).catch((err) => {
       console.warn('[zo] the worker did not send the settings', err);
       return undefined;
     }),
   ]);
-  panel = new Panel(document.getElementById('app'), host, reply?.settings, stored.history);
+  panel = new Panel(document.getElementById('app'), host, reply, stored.history);
   // The worker's SETTINGS when they change (Rust takes them from the worker only).
   chrome.runtime.onMessage.addListener((message, sender) => panel.onRuntimeMessage(message, sender));
   connect();

@@ -120,14 +120,17 @@ window.zoBench = async (deltas, windowSize, extraCss, forceLayout = true) => {
   app.replaceChildren();
   const posts = [];
   const host = { post: (m) => (posts.push(m), true), saveHistory() {}, openOptions() {}, copy() {}, tabId: () => 1 };
-  const panel = new Panel(app, host, { hasApiKey: true, defaultMode: 'ask' }, undefined);
+  const settings = JSON.stringify({ type: 'SETTINGS', settings: { hasApiKey: true, defaultMode: 'ask' } });
+  const panel = new Panel(app, host, settings, undefined);
   panel.setMode('ask');
   const sessionId = panel.send('Write a long answer');
+  // As the worker posts them: one JSON text each, written before the clock starts.
+  const texts = deltas.map((delta) => JSON.stringify({ type: 'STREAM_CHUNK', sessionId, delta }));
   const each = new Float64Array(deltas.length);
   const t0 = performance.now();
   for (let i = 0; i < deltas.length; i++) {
     const a = performance.now();
-    panel.onMessage({ type: 'STREAM_CHUNK', sessionId, delta: deltas[i] });
+    panel.onMessage(texts[i]);
     if (forceLayout) void app.offsetHeight; // style + layout of what the delta changed
     each[i] = performance.now() - a;
   }

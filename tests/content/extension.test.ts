@@ -75,12 +75,13 @@ after(async () => {
 async function ping(url: string): Promise<{ tabId: number; pong: any; before: string }> {
   return worker.evaluate(async (u) => {
     const [tab] = await chrome.tabs.query({ url: u });
-    const before = await chrome.tabs.sendMessage(tab.id!, { type: 'PING' }).then(
+    // Messages travel as JSON text, as the worker's Rust writes them.
+    const before = await chrome.tabs.sendMessage(tab.id!, JSON.stringify({ type: 'PING' })).then(
       () => 'answered',
       (e) => String(e),
     );
     await chrome.scripting.executeScript({ target: { tabId: tab.id! }, files: ['extension/content.js'] });
-    const pong = await chrome.tabs.sendMessage(tab.id!, { type: 'PING' });
+    const pong = JSON.parse(await chrome.tabs.sendMessage(tab.id!, JSON.stringify({ type: 'PING' })));
     return { tabId: tab.id!, pong, before };
   }, url);
 }
@@ -91,16 +92,18 @@ async function runBatch(tabId: number, actions: unknown[]): Promise<any[]> {
       new Promise<any[]>((resolve) => {
         const port = chrome.tabs.connect(id as number, { name: 'content' });
         const got: any[] = [];
-        port.onMessage.addListener((m) => {
+        port.onMessage.addListener((text) => {
+          const m = JSON.parse(text);
           got.push(m);
           // The worker's answer to each action's check: allowed.
-          if (m.type === 'ACTION_CHECK') port.postMessage({ type: 'ACTION_VERDICT', batchId: m.batchId, index: m.index, allow: true });
+          if (m.type === 'ACTION_CHECK')
+            port.postMessage(JSON.stringify({ type: 'ACTION_VERDICT', batchId: m.batchId, index: m.index, allow: true }));
           if (m.type === 'BATCH_DONE') {
             port.disconnect();
             resolve(got);
           }
         });
-        port.postMessage({ type: 'EXECUTE_ACTION', batchId: 'e1', actions: acts, timeoutMs: 2000 });
+        port.postMessage(JSON.stringify({ type: 'EXECUTE_ACTION', batchId: 'e1', actions: acts, timeoutMs: 2000 }));
       }),
     [tabId, actions] as const,
   );

@@ -83,10 +83,11 @@ const PORT_AND_MESSAGE_ATTACK = `async (p) => {
     }
     port.onMessage.addListener((m) => got.push(m));
     port.onDisconnect.addListener(() => resolve({ disconnected: true, got }));
-    port.postMessage({ type: 'ASK_ZO', sessionId: 'evil', chatId: 'evil', modeId: 'ask', input: p.marker, tabId: p.tabId });
+    // In the extension's own format (JSON text), as an attacker reading its code would write.
+    port.postMessage(JSON.stringify({ type: 'ASK_ZO', sessionId: 'evil', chatId: 'evil', modeId: 'ask', input: p.marker, tabId: p.tabId }));
     setTimeout(() => resolve({ disconnected: false, got }), 10000);
   });
-  const send = (msg) => chrome.runtime.sendMessage(msg).then(
+  const send = (msg) => chrome.runtime.sendMessage(JSON.stringify(msg)).then(
     (reply) => ({ reply: reply === undefined ? null : reply }),
     (e) => ({ error: String(e.message || e) }),
   );
@@ -126,8 +127,9 @@ describe('trust perimeter', () => {
     const ping = () =>
       h.ext.inWorker(
         (id: number) =>
-          (globalThis as any).chrome.tabs.sendMessage(id, { type: 'PING' }).then(
-            (r: any) => r,
+          // Worker <-> content messages are JSON text, as the worker's Rust writes them.
+          (globalThis as any).chrome.tabs.sendMessage(id, JSON.stringify({ type: 'PING' })).then(
+            (r: any) => JSON.parse(r),
             (e: Error) => `no answer: ${e.message}`,
           ),
         tabId,
@@ -269,7 +271,7 @@ describe('trust perimeter', () => {
     // A content script claiming to be the worker is ignored: the panel keeps its settings.
     await inContentScript(
       tabId,
-      `async () => chrome.runtime.sendMessage({ type: 'SETTINGS', settings: { defaultMode: 'visual', hasApiKey: false } }).catch(() => null)`,
+      `async () => chrome.runtime.sendMessage(JSON.stringify({ type: 'SETTINGS', settings: { defaultMode: 'visual', hasApiKey: false } })).catch(() => null)`,
       null,
     );
     await panel.newChat();
@@ -399,11 +401,13 @@ describe('trust perimeter', () => {
  *  (runtime messages and replies, storage reads, storage listeners, port messages). */
 const PANEL_RECORDER = `(() => {
   const seen = (window.__zoSeen = { runtime: [], storageReads: [], storageValues: [], storageListeners: 0, port: [] });
+  // Messages are JSON text; anything else is recorded as JSON.
+  const text = (m) => (typeof m === 'string' ? m : JSON.stringify(m));
   const c = chrome;
   const send = c.runtime.sendMessage.bind(c.runtime);
-  c.runtime.sendMessage = (...a) => send(...a).then((r) => { seen.runtime.push(JSON.stringify(r)); return r; });
+  c.runtime.sendMessage = (...a) => send(...a).then((r) => { seen.runtime.push(text(r)); return r; });
   const onMessage = c.runtime.onMessage.addListener.bind(c.runtime.onMessage);
-  c.runtime.onMessage.addListener = (fn) => onMessage((m, s, r) => { seen.runtime.push(JSON.stringify(m)); return fn(m, s, r); });
+  c.runtime.onMessage.addListener = (fn) => onMessage((m, s, r) => { seen.runtime.push(text(m)); return fn(m, s, r); });
   const get = c.storage.local.get.bind(c.storage.local);
   c.storage.local.get = (k) => { seen.storageReads.push(JSON.stringify(k)); return get(k).then((v) => { seen.storageValues.push(JSON.stringify(v)); return v; }); };
   const onChanged = c.storage.onChanged.addListener.bind(c.storage.onChanged);
@@ -411,7 +415,7 @@ const PANEL_RECORDER = `(() => {
   const localChanged = c.storage.local.onChanged.addListener.bind(c.storage.local.onChanged);
   c.storage.local.onChanged.addListener = (fn) => { seen.storageListeners++; return localChanged(fn); };
   const connect = c.runtime.connect.bind(c.runtime);
-  c.runtime.connect = (...a) => { const p = connect(...a); p.onMessage.addListener((m) => seen.port.push(JSON.stringify(m))); return p; };
+  c.runtime.connect = (...a) => { const p = connect(...a); p.onMessage.addListener((m) => seen.port.push(text(m))); return p; };
 })()`;
 
 /** Tries, in an extension page, what the CSP must refuse (a script or image from elsewhere, a

@@ -128,9 +128,10 @@ async function askFromExtensionPage(sessionId: string, input: string, livenessTi
       globalThis.zoMessages = [];
       globalThis.zoDisconnected = false;
       const port = chrome.runtime.connect({ name: 'stream' });
-      port.onMessage.addListener((m) => globalThis.zoMessages.push(m));
+      // Messages on the port are JSON text both ways.
+      port.onMessage.addListener((m) => globalThis.zoMessages.push(JSON.parse(m)));
       port.onDisconnect.addListener(() => { globalThis.zoDisconnected = true; });
-      port.postMessage(${JSON.stringify(ask)});
+      port.postMessage(${JSON.stringify(JSON.stringify(ask))});
       return true;
     })()`,
   );

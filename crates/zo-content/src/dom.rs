@@ -9,6 +9,19 @@ use web_sys::{Document, Element, HtmlElement, Window};
 
 use crate::failure::Failure;
 
+/// JavaScript's own writing of a number (keeps float formatting code out of the module).
+pub fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// JavaScript's reading of a JSON number (keeps float parsing code out of the module).
+pub fn parse_number(text: &str) -> Option<f64> {
+    Some(js_sys::Number::parse_float(text))
+}
+
 /// `Node.ELEMENT_NODE`.
 pub const ELEMENT_NODE: u16 = 1;
 /// `Node.DOCUMENT_FRAGMENT_NODE` (shadow roots).

@@ -8,9 +8,10 @@ use std::cell::RefCell;
 use futures::channel::oneshot;
 use futures::future::{select, Either};
 use zo_core::cobrowse::BatchRun;
-use zo_core::wire::{Action, ActionError, ActionErrorCode, ActionResult, WaitOutcome};
+use zo_core::wire::{
+    Action, ActionError, ActionErrorCode, ActionResult, ContentToWorker, Json, WaitOutcome,
+};
 
-use crate::encode::{self, Finished};
 use crate::failure::Failure;
 use crate::reply::Reply;
 use crate::target::Target;
@@ -82,15 +83,48 @@ pub async fn run_batch(
         send_all(&reply, &batch_id, &updates, &finished);
     }
     take_cancel(&batch_id);
-    reply.send(&encode::batch_done(&batch_id, &run.results(), &finished));
+    let done = ContentToWorker::BatchDone {
+        batch_id,
+        results: run
+            .results()
+            .iter()
+            .map(|r| reported(r, &finished))
+            .collect(),
+    };
+    reply.send(&done, &|i| value_of(&finished, i));
 }
 
 /// One `ACTION_RESULT` per update, each with what its action reported.
 fn send_all(reply: &Reply, batch_id: &str, updates: &[ActionResult], finished: &[Finished]) {
     for r in updates {
-        let f = finished.get(r.index as usize);
-        reply.send(&encode::action_result(batch_id, r, f));
+        let msg = ContentToWorker::ActionResult {
+            batch_id: batch_id.to_string(),
+            result: reported(r, finished),
+        };
+        reply.send(&msg, &|i| value_of(finished, i));
     }
+}
+
+/// What a finished action reports besides its status.
+#[derive(Debug, Clone, Default)]
+pub struct Finished {
+    /// Its value, already written as JSON.
+    pub value: Option<Json>,
+    /// How long the page took to settle after it (actions that change the page).
+    pub settle_ms: Option<u32>,
+}
+
+/// `r` with the settle time its action reported (BatchRun tracks statuses only).
+fn reported(r: &ActionResult, finished: &[Finished]) -> ActionResult {
+    ActionResult {
+        settle_ms: finished.get(r.index as usize).and_then(|f| f.settle_ms),
+        ..r.clone()
+    }
+}
+
+/// The value the action with index `i` reported.
+fn value_of(finished: &[Finished], i: u32) -> Option<&Json> {
+    finished.get(i as usize).and_then(|f| f.value.as_ref())
 }
 
 /// Executes one action. Its element is awaited for at most `timeout_ms`; after a click, fill
@@ -126,7 +160,7 @@ pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Finished, Failu
         (Action::Wait { ms }, _) => {
             let ms = ms.get();
             gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
-            (Some(encode::wait(&WaitOutcome { ms })), false)
+            (Some(WaitOutcome { ms }.to_json()), false)
         }
         _ => (None, false),
     };

@@ -13,12 +13,10 @@ use wasm_bindgen::JsValue;
 use web_sys::Element;
 use zo_core::page::secret_field::{self, SecretKind};
 use zo_core::page::{cap, EXTRACT_MAX_CHARS};
-use zo_core::wire::{ActionErrorCode, Quoted};
+use zo_core::wire::{ActionErrorCode, Json, Quoted};
 
 use crate::dom;
-use crate::encode;
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::secret::{self, Markup};
 use crate::target::Target;
 
@@ -30,7 +28,7 @@ pub async fn run(t: &Target<'_>, attribute: Option<&str>) -> Result<Json, Failur
     let el = t.find().await?;
     let name = attribute.map(str::trim).filter(|a| !a.is_empty());
     let text = read(&el, name, t.sel())?;
-    Ok(encode::extract(&cap(&text, EXTRACT_MAX_CHARS)))
+    Ok(cap(&text, EXTRACT_MAX_CHARS).to_json())
 }
 
 /// Reads `name` of `el` as text.
@@ -81,7 +79,7 @@ fn other(el: &Element, name: &str, sel: &str) -> Result<String, Failure> {
     } else if let Some(b) = v.as_bool() {
         Ok(b.to_string())
     } else if let Some(n) = v.as_f64() {
-        Ok(crate::js_json::number_text(n))
+        Ok(dom::number_text(n))
     } else {
         Err(missing(name, sel))
     }

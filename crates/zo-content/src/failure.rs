@@ -24,7 +24,7 @@ impl Failure {
     pub fn js(context: &str, err: &JsValue) -> Failure {
         Failure::new(
             ActionErrorCode::Internal,
-            format!("{context}: {}", js_message(err)),
+            format!("{context}: {}", zo_chrome::error_text(err)),
         )
     }
 
@@ -40,21 +40,4 @@ impl From<Failure> for ActionError {
             message: f.message,
         }
     }
-}
-
-/// The message of a thrown JS value (an Error's `message`, else the value itself as a string
-/// or as JSON).
-pub fn js_message(err: &JsValue) -> String {
-    if let Ok(m) = js_sys::Reflect::get(err, &JsValue::from_str("message")) {
-        if let Some(s) = m.as_string() {
-            return s;
-        }
-    }
-    err.as_string()
-        .or_else(|| {
-            js_sys::JSON::stringify(err)
-                .ok()
-                .and_then(|s| s.as_string())
-        })
-        .unwrap_or_else(|| "an unknown error".to_string())
 }

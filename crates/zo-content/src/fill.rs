@@ -13,14 +13,12 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 use zo_core::page::parse_checked;
-use zo_core::wire::{ActionErrorCode, FillOutcome, Quoted};
+use zo_core::wire::{ActionErrorCode, FillOutcome, Json, Quoted};
 
 use crate::actionable::{self, Needs, Ready};
 use crate::dom;
-use crate::encode;
 use crate::events;
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::target::Target;
 use crate::{option, pointer, secret};
 
@@ -92,7 +90,7 @@ pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
     if secret::kind(&el).is_some() {
         outcome.value = None;
     }
-    Ok(Some(encode::fill(&outcome)))
+    Ok(Some(outcome.to_json()))
 }
 
 /// What kind of control `el` is, or why it cannot be filled with `value`.

@@ -10,12 +10,12 @@ use std::cell::RefCell;
 use futures::channel::oneshot;
 use futures::future::{select, Either};
 use futures::pin_mut;
-use zo_core::wire::{Action, ActionErrorCode};
+use zo_core::wire::{Action, ActionErrorCode, ContentToWorker};
 
 use crate::failure::Failure;
 use crate::reply::Reply;
 use crate::target::Target;
-use crate::{encode, facts, locate};
+use crate::{facts, locate};
 
 /// How long an action waits for its verdict: past the worker's own bound on the user's
 /// answer, so only a worker that went away leaves it waiting this long.
@@ -100,8 +100,12 @@ pub async fn check(
     });
     REFUSED.with(|r| r.borrow_mut().take());
     let _registered = Registration;
-    let f = checked.as_ref().map(|(_, _, f)| f);
-    reply.send(&encode::action_check(batch_id, index, f));
+    let check = ContentToWorker::ActionCheck {
+        batch_id: batch_id.to_string(),
+        index,
+        facts: checked.as_ref().map(|(_, _, f)| f.clone()),
+    };
+    reply.send(&check, &|_| None);
     let timeout = gloo_timers::future::TimeoutFuture::new(VERDICT_TIMEOUT_MS);
     pin_mut!(rx);
     if let Either::Right(_) | Either::Left((Err(_), _)) = select(rx, timeout).await {

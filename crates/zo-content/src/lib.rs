@@ -6,10 +6,11 @@
 //! - `handle_message(json, reply)`: one `WorkerToContent` message as JSON text; answers are
 //!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later). Each
 //!   action of a batch is checked with the worker first (ACTION_CHECK, then ACTION_VERDICT:
-//!   see [`guard`]);
+//!   see [`guard`]). Messages are read and written by zo-core's serde-free codec
+//!   (`zo_core::wire::codec`, held to the serde definitions by zo-core's tests), so the module
+//!   carries no serde code;
 //! - `version()`: the crate version.
 
-pub mod action_reader;
 pub mod actionable;
 #[cfg(target_arch = "wasm32")]
 mod allocator;
@@ -17,7 +18,6 @@ pub mod click;
 pub mod composed;
 pub mod dict;
 pub mod dom;
-pub mod encode;
 pub mod events;
 pub mod executor;
 pub mod extract;
@@ -27,10 +27,7 @@ pub mod fill;
 pub mod guard;
 pub mod hit;
 pub mod in_view;
-pub mod js_json;
-pub mod json;
 pub mod locate;
-pub mod message;
 pub mod name;
 pub mod option;
 pub mod pointer;
@@ -47,7 +44,7 @@ pub mod turn;
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
-use zo_core::wire::WorkerToContent;
+use zo_core::wire::{ContentToWorker, WorkerToContent};
 
 use crate::reply::Reply;
 
@@ -73,16 +70,15 @@ pub fn version() -> String {
 #[wasm_bindgen]
 pub fn handle_message(json: &str, reply: js_sys::Function) {
     let reply = Reply::new(reply);
-    let msg = match message::read(json) {
+    let msg = match WorkerToContent::from_json_with(json, dom::parse_number) {
         Ok(m) => m,
-        Err(e) => {
-            let text = format!("could not read the message: {e}");
-            reply.send(&encode::content_error(&text));
-            return;
-        }
+        Err(e) => return reply.error(format!("could not read the message: {e}")),
     };
     match msg {
-        WorkerToContent::Ping => reply.send(&BUILD.with(|b| encode::pong(&b.borrow()))),
+        WorkerToContent::Ping => {
+            let build = BUILD.with(|b| b.borrow().clone());
+            reply.send(&ContentToWorker::Pong { build }, &|_| None);
+        }
         WorkerToContent::ExecuteAction {
             batch_id,
             actions,
@@ -97,8 +93,14 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
             request_id,
             text_budget,
         } => match snapshot::take(text_budget) {
-            Ok(snapshot) => reply.send(&encode::snapshot_result(&request_id, &snapshot)),
-            Err(e) => reply.send(&encode::content_error(&format!("snapshot failed: {e}"))),
+            Ok(snapshot) => reply.send(
+                &ContentToWorker::SnapshotResult {
+                    request_id,
+                    snapshot,
+                },
+                &|_| None,
+            ),
+            Err(e) => reply.error(format!("snapshot failed: {e}")),
         },
         WorkerToContent::ActionVerdict {
             batch_id,

@@ -18,7 +18,7 @@ use zo_core::wire::{ActionErrorCode, Quoted};
 
 use crate::dict::Dict;
 use crate::dom;
-use crate::failure::{js_message, Failure};
+use crate::failure::Failure;
 use crate::target::Target;
 use crate::tree;
 
@@ -191,7 +191,7 @@ fn invalid_selector(sel: &str, e: &JsValue) -> Failure {
         ActionErrorCode::InvalidSelector,
         format!(
             "{q_sel} is not a valid CSS selector ({})",
-            js_message(e),
+            zo_chrome::error_text(e),
             q_sel = Quoted(sel)
         ),
     )

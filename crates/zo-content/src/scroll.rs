@@ -4,14 +4,12 @@
 //! its window.
 
 use web_sys::{Element, ScrollToOptions, Window};
-use zo_core::wire::{at_scroll_end, Direction, ScrollOutcome};
+use zo_core::wire::{at_scroll_end, Direction, Json, ScrollOutcome};
 
 use crate::composed;
 use crate::dict::Dict;
 use crate::dom;
-use crate::encode;
 use crate::failure::Failure;
-use crate::json::Json;
 use crate::locate;
 use crate::selector;
 use crate::target::Target;
@@ -63,7 +61,7 @@ pub async fn run(
         }
         None => scroll_window(&win, down, sign, amount)?,
     };
-    Ok(encode::scroll(&outcome))
+    Ok(outcome.to_json())
 }
 
 fn options(top: f64) -> ScrollToOptions {

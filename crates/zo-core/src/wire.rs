@@ -8,7 +8,9 @@ pub(crate) mod api_key;
 pub(crate) mod approval;
 pub(crate) mod base_url;
 pub(crate) mod bounded_json;
+pub(crate) mod codec;
 pub(crate) mod facts;
+pub(crate) mod json;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;
 pub(crate) mod protocol;
@@ -24,6 +26,7 @@ pub use action::{
 pub use api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
 pub use approval::{Access, ApprovalKind, ScopeOrigin, Source};
 pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
+pub use json::{Json, JsonError, Obj, ParseFloat, WireError, WireName};
 pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
 pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};
 pub use protocol::{

@@ -19,14 +19,7 @@ pub enum DomError {
 
 impl DomError {
     pub fn js(context: &'static str, err: JsValue) -> DomError {
-        let message = err
-            .as_string()
-            .or_else(|| {
-                js_sys::Reflect::get(&err, &"message".into())
-                    .ok()
-                    .and_then(|m| m.as_string())
-            })
-            .unwrap_or_else(|| format!("{err:?}"));
+        let message = zo_chrome::error_text(&err);
         DomError::Js { context, message }
     }
 }

@@ -1,73 +1,84 @@
 //! The panel's only door to chrome.*: a plain JS object the glue (sidepanel.js) passes in,
-//! and tests replace with a recording fake. Methods it may have (all optional):
-//! `post(msg) -> bool` (send on the `stream` port, reconnecting if needed), `saveHistory(obj)
-//! -> Promise?` (a rejected write is shown to the user),
+//! and tests replace with a recording fake, called through typed bindings. Methods it may
+//! have (all optional; a missing one is logged): `post(text) -> bool` (send one
+//! `PanelToWorker` JSON text on the `stream` port, reconnecting if needed),
+//! `saveHistory(obj) -> Promise?` (a rejected write is shown to the user),
 //! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null` (where
 //! the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
 //! for that host; called inside the user's click).
 
 use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen]
+extern "C" {
+    /// The glue's host object.
+    #[derive(Clone)]
+    type HostObject;
+    #[wasm_bindgen(method, catch)]
+    fn post(this: &HostObject, message: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = saveHistory)]
+    fn save_history(this: &HostObject, history: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = openOptions)]
+    fn open_options(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn copy(this: &HostObject, text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = tabUrl)]
+    fn tab_url(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = tabId)]
+    fn tab_id(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = requestSiteAccess)]
+    fn request_site_access(this: &HostObject, pattern: &str) -> Result<JsValue, JsValue>;
+}
 
 #[derive(Clone)]
 pub struct Host {
-    obj: JsValue,
+    obj: HostObject,
 }
 
-/// JSON (serde) -> a JS value, through `JSON.parse`.
+/// JSON (serde) -> a JS value, through `JSON.parse` (for storage, which keeps objects).
 pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, String> {
     let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
-    js_sys::JSON::parse(&text).map_err(|e| format!("{e:?}"))
+    js_sys::JSON::parse(&text).map_err(|e| zo_chrome::error_text(&e))
 }
 
-/// A JS value -> serde_json, through `JSON.stringify`.
+/// A JS value -> serde_json, through `JSON.stringify` (for what storage hands over).
 pub fn from_js(value: &JsValue) -> Result<serde_json::Value, String> {
     if value.is_undefined() || value.is_null() {
         return Ok(serde_json::Value::Null);
     }
     let text = js_sys::JSON::stringify(value)
-        .map_err(|e| format!("{e:?}"))?
+        .map_err(|e| zo_chrome::error_text(&e))?
         .as_string()
         .unwrap_or_default();
     serde_json::from_str(&text).map_err(|e| e.to_string())
 }
 
-/// The message of a JS error (or rejection value).
-pub fn error_text(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into())
+/// Logs a failed host call.
+fn logged(what: &str, result: Result<JsValue, JsValue>) -> Option<JsValue> {
+    result
+        .map_err(|e| crate::dom::log_error(what, &zo_chrome::error_text(&e)))
         .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 impl Host {
     pub fn new(obj: JsValue) -> Host {
-        Host { obj }
-    }
-
-    fn call(&self, name: &str, args: &[JsValue]) -> Result<JsValue, String> {
-        let f = js_sys::Reflect::get(&self.obj, &JsValue::from_str(name))
-            .map_err(|e| format!("{e:?}"))?;
-        let Some(f) = f.dyn_ref::<js_sys::Function>() else {
-            return Err(format!("host has no {name}()"));
-        };
-        let array = js_sys::Array::new();
-        for a in args {
-            array.push(a);
+        Host {
+            obj: obj.unchecked_into(),
         }
-        f.apply(&self.obj, &array).map_err(|e| error_text(&e))
     }
 
-    /// Send a message to the worker. False when it could not be sent.
+    /// Send a message to the worker, as its JSON text. False when it could not be sent.
     pub fn post<T: Serialize>(&self, msg: &T) -> bool {
-        match to_js(msg).and_then(|v| self.call("post", &[v])) {
-            Ok(v) => v.as_bool().unwrap_or(true),
+        let text = match serde_json::to_string(msg) {
+            Ok(text) => text,
             Err(e) => {
-                crate::dom::log_error("post to worker", &e);
-                false
+                crate::dom::log_error("post to worker", &e.to_string());
+                return false;
             }
-        }
+        };
+        logged("post to worker", self.obj.post(&text)).is_some_and(|v| v.as_bool() != Some(false))
     }
 
     /// Stores the history: the pending write when the host returns one (a Promise).
@@ -75,42 +86,37 @@ impl Host {
         &self,
         value: &serde_json::Value,
     ) -> Result<Option<js_sys::Promise>, String> {
-        let written = self.call("saveHistory", &[to_js(value)?])?;
+        let written = self
+            .obj
+            .save_history(&to_js(value)?)
+            .map_err(|e| zo_chrome::error_text(&e))?;
         Ok(written.dyn_into::<js_sys::Promise>().ok())
     }
 
     pub fn open_options(&self) {
-        if let Err(e) = self.call("openOptions", &[]) {
-            crate::dom::log_error("open options", &e);
-        }
+        logged("open options", self.obj.open_options());
     }
 
     pub fn copy(&self, text: &str) {
-        if let Err(e) = self.call("copy", &[JsValue::from_str(text)]) {
-            crate::dom::log_error("copy", &e);
-        }
+        logged("copy", self.obj.copy(text));
     }
 
     /// Where the bound tab is, when known.
     pub fn tab_url(&self) -> Option<String> {
-        self.call("tabUrl", &[]).ok().and_then(|v| v.as_string())
+        self.obj.tab_url().ok().and_then(|v| v.as_string())
     }
 
     /// Asks the user (unless already granted) to let the extension reach the host `pattern`:
     /// the pending answer, or None when the host cannot ask.
     pub fn request_site_access(&self, pattern: &str) -> Option<js_sys::Promise> {
-        match self.call("requestSiteAccess", &[JsValue::from_str(pattern)]) {
-            Ok(answer) => answer.dyn_into::<js_sys::Promise>().ok(),
-            Err(e) => {
-                crate::dom::log_error("site access", &e);
-                None
-            }
-        }
+        logged("site access", self.obj.request_site_access(pattern))
+            .and_then(|answer| answer.dyn_into::<js_sys::Promise>().ok())
     }
 
     /// The tab the panel is bound to, when known.
     pub fn tab_id(&self) -> Option<i32> {
-        self.call("tabId", &[])
+        self.obj
+            .tab_id()
             .ok()
             .and_then(|v| v.as_f64())
             .filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(i32::MAX))
@@ -120,15 +126,9 @@ impl Host {
 
 /// A fresh unique id (crypto.randomUUID when available).
 pub fn new_id() -> String {
-    let global = js_sys::global();
-    let uuid = js_sys::Reflect::get(&global, &"crypto".into())
-        .ok()
-        .filter(|c| !c.is_undefined())
-        .and_then(|crypto| {
-            let f = js_sys::Reflect::get(&crypto, &"randomUUID".into()).ok()?;
-            let f = f.dyn_ref::<js_sys::Function>()?;
-            f.call0(&crypto).ok()?.as_string()
-        });
+    let uuid = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .map(|c| c.random_uuid());
     uuid.unwrap_or_else(|| {
         format!(
             "{:x}-{:x}",

@@ -1,10 +1,12 @@
 //! zo-panel: the side panel (and options page) of Zo Co-browse, compiled to wasm.
 //!
 //! `sidepanel.js` creates a [`Panel`] on a mount element with a host object (the chrome.*
-//! glue, see [`host`]), the settings view the worker sent (settings and whether a key is set:
-//! the panel never sees the key) and the stored history, then forwards every message of the
+//! glue, see [`host`]), the worker's SETTINGS message (settings and whether a key is set: the
+//! panel never sees the key) and the stored history, then forwards every message of the
 //! `stream` port to [`Panel::on_message`], port deaths to [`Panel::on_disconnect`], and the
-//! worker's settings updates to [`Panel::on_runtime_message`].
+//! worker's settings updates to [`Panel::on_runtime_message`]. Messages from the worker are
+//! JSON text, read by zo-core's codec (`WorkerToPanel::from_json`) or serde; the glue passes
+//! them through untouched.
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
 
@@ -18,6 +20,7 @@ pub mod panel;
 
 use gloo_timers::callback::Interval;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use zo_core::trust::sender::{self, SenderFacts};
 use zo_core::ui::History;
 use zo_core::wire::{SettingsView, WorkerToPage, WorkerToPanel};
@@ -38,12 +41,14 @@ pub struct Panel {
     _tick: Interval,
 }
 
-fn settings_from(value: &JsValue) -> SettingsView {
-    let parsed = from_js(value).and_then(|v| SettingsView::from_json(v).map_err(|e| e.to_string()));
-    parsed.unwrap_or_else(|e| {
-        dom::log_error("settings from the worker", &e);
-        SettingsView::default()
-    })
+/// The worker's SETTINGS message (JSON text), read and validated.
+fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
+    let text = message
+        .as_string()
+        .ok_or("no SETTINGS message (JSON text)")?;
+    match serde_json::from_str::<WorkerToPage>(&text).map_err(|e| e.to_string())? {
+        WorkerToPage::Settings { settings } => settings.validated().map_err(|e| e.to_string()),
+    }
 }
 
 /// This page's origin (`chrome-extension://<id>` in the extension).
@@ -62,8 +67,8 @@ impl Panel {
 
 #[wasm_bindgen]
 impl Panel {
-    /// Build the panel inside `mount`. `settings` is the worker's settings view (the `settings`
-    /// of its SETTINGS message), `history` the stored history (`chrome.storage.local` key
+    /// Build the panel inside `mount`. `settings` is the worker's answer to GET_SETTINGS (its
+    /// SETTINGS message, JSON text), `history` the stored history (`chrome.storage.local` key
     /// `history`); `undefined` when absent.
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -86,7 +91,14 @@ impl Panel {
             doc,
             &mount,
             Host::new(host),
-            settings_from(&settings),
+            if settings.is_undefined() || settings.is_null() {
+                SettingsView::default()
+            } else {
+                read_settings(&settings).unwrap_or_else(|e| {
+                    dom::log_error("settings from the worker", &e);
+                    SettingsView::default()
+                })
+            },
             history,
         )?;
         let listeners = State::wire(&state)?;
@@ -101,12 +113,14 @@ impl Panel {
         })
     }
 
-    /// A message from the worker (a `WorkerToPanel` object). Unknown or malformed messages
-    /// are logged and ignored.
+    /// A message from the worker (one `WorkerToPanel` JSON text). Unknown or malformed
+    /// messages are logged and ignored.
     #[wasm_bindgen(js_name = onMessage)]
     pub fn on_message(&self, msg: JsValue) {
-        let parsed = from_js(&msg)
-            .and_then(|v| serde_json::from_value::<WorkerToPanel>(v).map_err(|e| e.to_string()));
+        let parsed = match msg.as_string() {
+            Some(text) => WorkerToPanel::from_json(&text).map_err(|e| e.to_string()),
+            None => Err("not JSON text".to_string()),
+        };
         match parsed {
             Ok(m) => {
                 self.with_state(|s| s.on_message(&m));
@@ -125,23 +139,18 @@ impl Panel {
     /// taken (a content script can message every extension page); anything else is ignored.
     #[wasm_bindgen(js_name = onRuntimeMessage)]
     pub fn on_runtime_message(&self, message: JsValue, sender: JsValue) {
-        let facts: SenderFacts = from_js(&sender)
-            .ok()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default();
+        let facts = match sender.is_object() {
+            true => SenderFacts::from(sender.unchecked_ref::<zo_chrome::MessageSender>()),
+            false => SenderFacts::default(),
+        };
         if !sender::is_worker(&facts, &own_origin()) {
             return;
         }
-        let parsed = from_js(&message)
-            .and_then(|v| serde_json::from_value::<WorkerToPage>(v).map_err(|e| e.to_string()));
-        match parsed {
-            Ok(WorkerToPage::Settings { settings }) => match settings.validated() {
-                Ok(view) => {
-                    self.with_state(|st| st.set_settings(view));
-                }
-                Err(e) => dom::log_error("settings from the worker", &e),
-            },
-            Err(e) => dom::log_error("worker message ignored", &e),
+        match read_settings(&message) {
+            Ok(view) => {
+                self.with_state(|st| st.set_settings(view));
+            }
+            Err(e) => dom::log_error("settings from the worker", &e),
         }
     }
 

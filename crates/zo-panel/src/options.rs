@@ -27,7 +27,7 @@ mod build;
 mod net;
 
 use build::option;
-use net::{call_host, get, js_message, GetError};
+use net::{get, GetError};
 
 /// The form's fields and the settings last loaded or saved.
 struct Form {
@@ -128,12 +128,8 @@ fn permission_request(
     if origins.is_empty() {
         return Ok(None);
     }
-    let f = js_sys::Reflect::get(host, &"requestOrigins".into()).map_err(|e| format!("{e:?}"))?;
-    let f = f
-        .dyn_ref::<js_sys::Function>()
-        .ok_or("this page cannot ask for permissions")?;
     let list: js_sys::Array = origins.iter().map(|o| JsValue::from_str(o)).collect();
-    let p = f.call1(host, &list).map_err(|e| js_message(&e))?;
+    let p = net::request_origins(host, &list)?;
     Ok(p.dyn_into::<js_sys::Promise>().ok())
 }
 
@@ -147,7 +143,10 @@ async fn granted(p: Option<js_sys::Promise>) -> Result<(), String> {
                  to see all sites), so nothing was saved."
                     .into(),
             ),
-            Err(e) => Err(format!("Permission request failed: {}", js_message(&e))),
+            Err(e) => Err(format!(
+                "Permission request failed: {}",
+                zo_chrome::error_text(&e)
+            )),
         },
     }
 }
@@ -219,7 +218,7 @@ fn on_save(form: &Rc<RefCell<Form>>) {
     wasm_bindgen_futures::spawn_local(async move {
         let result = async {
             granted(pending).await?;
-            call_host(&host, "save", &[stored(&values)?]).await?;
+            net::save(&host, &stored(&values)?).await?;
             Ok::<(), String>(())
         }
         .await;
@@ -340,9 +339,7 @@ impl OptionsPage {
                 Ok(f) => f.host.clone(),
                 Err(_) => return,
             };
-            let stored = call_host(&host, "load", &[])
-                .await
-                .and_then(|v| from_js(&v));
+            let stored = net::load(&host).await.and_then(|v| from_js(&v));
             let (settings, api_key) = match stored {
                 Ok(v) => (
                     Settings::from_json(v["settings"].clone()).map_err(|e| e.to_string()),

@@ -13,9 +13,10 @@ use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsVie
 
 use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
-use crate::host::{error_text, new_id, now_ms, Host};
+use crate::host::{new_id, now_ms, Host};
 use crate::layout::{self, Ui};
 use crate::message_view::{user_bubble, MessageView};
+use zo_chrome::error_text;
 
 mod drawer;
 mod wiring;

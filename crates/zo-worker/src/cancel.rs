@@ -52,8 +52,8 @@ impl CancelToken {
     /// A fresh AbortController for the next attempt, registered so [`CancelToken::cancel`]
     /// aborts it. Already aborted when the token is cancelled.
     pub fn new_controller(&self) -> Result<AbortController, String> {
-        let controller =
-            AbortController::new().map_err(|e| format!("AbortController unavailable: {e:?}"))?;
+        let controller = AbortController::new()
+            .map_err(|e| format!("AbortController unavailable: {}", zo_chrome::error_text(&e)))?;
         let mut state = self.0.borrow_mut();
         if state.cancelled {
             controller.abort();

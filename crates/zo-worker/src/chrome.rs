@@ -1,24 +1,31 @@
-//! The chrome.* surface the worker uses, behind a trait so tests (where chrome.* is absent)
-//! substitute [`MemoryChrome`]. [`call`] reaches any other chrome.* API by path, awaiting
-//! the Promise it returns; other modules (tabs, scripting) build on it.
+//! The chrome.* surface the worker's shared context uses, behind a trait so tests (where
+//! chrome.* is absent) substitute [`MemoryChrome`]. [`BrowserChrome`] calls the typed
+//! bindings of `zo_chrome`.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 use futures::future::LocalBoxFuture;
-use js_sys::{Function, Promise, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen::JsValue;
 
-use crate::convert::{js_error_text, js_to_json, to_js};
+use crate::convert::{js_to_json, to_js};
 
 /// A chrome.* call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ChromeError {
-    #[error("chrome.{0} is not available here")]
-    Unavailable(String),
-    #[error("chrome.{api} failed: {message}")]
-    Failed { api: String, message: String },
+#[error("chrome.{api} failed: {message}")]
+pub struct ChromeError {
+    pub api: &'static str,
+    pub message: String,
+}
+
+impl ChromeError {
+    /// The failure of `api` from what it threw or rejected with.
+    pub fn js(api: &'static str, err: &JsValue) -> ChromeError {
+        ChromeError {
+            api,
+            message: zo_chrome::error_text(err),
+        }
+    }
 }
 
 /// chrome.storage areas.
@@ -31,10 +38,17 @@ pub enum StorageArea {
 }
 
 impl StorageArea {
-    fn name(self) -> &'static str {
+    fn get_api(self) -> &'static str {
         match self {
-            StorageArea::Local => "local",
-            StorageArea::Session => "session",
+            StorageArea::Local => "storage.local.get",
+            StorageArea::Session => "storage.session.get",
+        }
+    }
+
+    fn set_api(self) -> &'static str {
+        match self {
+            StorageArea::Local => "storage.local.set",
+            StorageArea::Session => "storage.session.set",
         }
     }
 }
@@ -72,12 +86,13 @@ impl ChromeApi for BrowserChrome {
         key: &'static str,
     ) -> LocalBoxFuture<'_, Result<serde_json::Value, ChromeError>> {
         Box::pin(async move {
-            let got = call(&["storage", area.name(), "get"], &[JsValue::from_str(key)]).await?;
-            let value = Reflect::get(&got, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-            js_to_json(&value).map_err(|message| ChromeError::Failed {
-                api: format!("storage.{}.get", area.name()),
-                message,
-            })
+            let api = area.get_api();
+            let value = match area {
+                StorageArea::Local => zo_chrome::storage::local_get(key).await,
+                StorageArea::Session => zo_chrome::storage::session_get(key).await,
+            }
+            .map_err(|e| ChromeError::js(api, &e))?;
+            js_to_json(&value).map_err(|message| ChromeError { api, message })
         })
     }
 
@@ -88,66 +103,33 @@ impl ChromeApi for BrowserChrome {
         value: serde_json::Value,
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
         Box::pin(async move {
-            let api = format!("storage.{}.set", area.name());
-            let obj = to_js(&serde_json::json!({ key: value }))
-                .map_err(|message| ChromeError::Failed { api, message })?;
-            call(&["storage", area.name(), "set"], &[obj]).await?;
+            let api = area.set_api();
+            let value = to_js(&value).map_err(|message| ChromeError { api, message })?;
+            match area {
+                StorageArea::Local => zo_chrome::storage::local_set(key, &value).await,
+                StorageArea::Session => zo_chrome::storage::session_set(key, &value).await,
+            }
+            .map_err(|e| ChromeError::js(api, &e))?;
             Ok(())
         })
     }
 
     fn keepalive_ping(&self) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
         Box::pin(async move {
-            call(&["runtime", "getPlatformInfo"], &[]).await?;
+            zo_chrome::get_platform_info()
+                .await
+                .map_err(|e| ChromeError::js("runtime.getPlatformInfo", &e))?;
             Ok(())
         })
     }
 
     fn host_permitted(&self, pattern: &str) -> LocalBoxFuture<'_, Result<bool, ChromeError>> {
-        let query = to_js(&serde_json::json!({ "origins": [pattern] }));
+        let pattern = pattern.to_string();
         Box::pin(async move {
-            let query = query.map_err(|message| ChromeError::Failed {
-                api: "permissions.contains".into(),
-                message,
-            })?;
-            let granted = call(&["permissions", "contains"], &[query]).await?;
-            Ok(granted.as_bool() == Some(true))
+            zo_chrome::permissions::contains_origin(&pattern)
+                .await
+                .map_err(|e| ChromeError::js("permissions.contains", &e))
         })
-    }
-}
-
-/// Calls `chrome.<path>(...args)` with the right `this`, awaiting the result when it is a
-/// Promise. Errors (missing API, thrown exception, rejected promise) are returned, never thrown.
-pub async fn call(path: &[&str], args: &[JsValue]) -> Result<JsValue, ChromeError> {
-    let api = path.join(".");
-    let unavailable = || ChromeError::Unavailable(api.clone());
-    let failed = |err: &JsValue| ChromeError::Failed {
-        api: api.clone(),
-        message: js_error_text(err),
-    };
-    let (method, parents) = path.split_last().ok_or_else(unavailable)?;
-    let mut this = Reflect::get(&js_sys::global(), &JsValue::from_str("chrome"))
-        .ok()
-        .filter(|v| v.is_object())
-        .ok_or_else(unavailable)?;
-    for name in parents {
-        this = Reflect::get(&this, &JsValue::from_str(name))
-            .ok()
-            .filter(|v| v.is_object())
-            .ok_or_else(unavailable)?;
-    }
-    let function: Function = Reflect::get(&this, &JsValue::from_str(method))
-        .ok()
-        .and_then(|f| f.dyn_into().ok())
-        .ok_or_else(unavailable)?;
-    let array: js_sys::Array = args.iter().collect();
-    let result = function.apply(&this, &array).map_err(|e| failed(&e))?;
-    if result.is_instance_of::<Promise>() {
-        JsFuture::from(Promise::from(result))
-            .await
-            .map_err(|e| failed(&e))
-    } else {
-        Ok(result)
     }
 }
 

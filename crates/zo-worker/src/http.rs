@@ -20,7 +20,7 @@ use zo_core::stream::ResponseHead;
 use zo_core::wire::ApiKey;
 
 use crate::cancel::CancelToken;
-use crate::convert::{is_abort_error, js_error_text};
+use crate::convert::is_abort_error;
 
 #[wasm_bindgen]
 extern "C" {
@@ -84,7 +84,7 @@ impl Exchange<'_> {
         } else if is_abort_error(err) {
             HttpError::Network("request aborted".into())
         } else {
-            HttpError::Network(js_error_text(err))
+            HttpError::Network(zo_chrome::error_text(err))
         }
     }
 
@@ -96,7 +96,7 @@ impl Exchange<'_> {
         api_key: &ApiKey,
         body: &str,
     ) -> Result<HttpResponse, HttpError> {
-        let build = |e: JsValue| HttpError::Build(js_error_text(&e));
+        let build = |e: JsValue| HttpError::Build(zo_chrome::error_text(&e));
         let headers = Headers::new().map_err(build)?;
         headers
             .set("Content-Type", "application/json")
@@ -166,7 +166,7 @@ impl BodyReader {
             return Ok(None);
         }
         let value = Reflect::get(&result, &JsValue::from_str("value"))
-            .map_err(|e| HttpError::Network(js_error_text(&e)))?;
+            .map_err(|e| HttpError::Network(zo_chrome::error_text(&e)))?;
         let chunk: Uint8Array = value
             .dyn_into()
             .map_err(|_| HttpError::Network("body chunk is not bytes".into()))?;

@@ -4,14 +4,14 @@
 //! settings or key is sent to all open extension pages as SETTINGS. That way the side panel
 //! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
 //! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
+//! Messages both ways are JSON text, as on the ports.
 
 use js_sys::Function;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use zo_core::wire::{settings_changed, PageToWorker, WorkerToPage};
 
-use crate::chrome::call;
 use crate::context::WorkerCtx;
-use crate::convert::{js_error_text, js_to_json, to_js, warn};
+use crate::convert::warn;
 use crate::gate;
 
 /// The SETTINGS message for the stored state, or None (logged) when it cannot be read.
@@ -26,10 +26,10 @@ async fn settings_message(ctx: &WorkerCtx) -> Option<JsValue> {
             return None;
         }
     };
-    match to_js(&WorkerToPage::Settings { settings: view }) {
-        Ok(message) => Some(message),
+    match serde_json::to_string(&WorkerToPage::Settings { settings: view }) {
+        Ok(message) => Some(JsValue::from_str(&message)),
         Err(e) => {
-            warn("settings message", &e);
+            warn("settings message", &e.to_string());
             None
         }
     }
@@ -41,18 +41,23 @@ fn respond(send_response: &Function, message: Option<&JsValue>) {
         None => send_response.call0(&JsValue::UNDEFINED),
     };
     if let Err(e) = sent {
-        warn("answering an extension page", &js_error_text(&e));
+        warn("answering an extension page", &zo_chrome::error_text(&e));
     }
 }
 
 /// chrome.runtime.onMessage. `send_response` is always called exactly once (with nothing for
 /// a refused sender or an unknown message), so no channel stays open.
 pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_response: Function) {
-    if gate::admit(&sender, "a message").is_none() {
+    let sender = sender
+        .is_object()
+        .then(|| sender.unchecked_ref::<zo_chrome::MessageSender>());
+    if gate::admit(sender, "a message").is_none() {
         return respond(&send_response, None);
     }
-    let parsed = js_to_json(&message)
-        .and_then(|json| serde_json::from_value::<PageToWorker>(json).map_err(|e| e.to_string()));
+    let parsed = match message.as_string() {
+        Some(text) => serde_json::from_str::<PageToWorker>(&text).map_err(|e| e.to_string()),
+        None => Err("not JSON text".to_string()),
+    };
     match parsed {
         Ok(PageToWorker::GetSettings) => wasm_bindgen_futures::spawn_local(async move {
             let message = settings_message(&ctx).await;
@@ -76,7 +81,7 @@ pub fn on_storage_changed(ctx: WorkerCtx, area: String, keys: Vec<String>) {
             return;
         };
         // Rejected when no extension page is open to receive it: nothing to tell then.
-        let _ = call(&["runtime", "sendMessage"], &[message]).await;
+        let _ = zo_chrome::send_message(&message).await;
     });
 }
 

@@ -1,16 +1,16 @@
 //! The side panel's `stream` port as seen by Rust: [`PanelPort`] posts typed messages and never
 //! throws, and knows which of the extension's pages is at the other end. [`ChromePort`] wraps a
-//! real `chrome.runtime.Port`; [`MemoryPort`] records messages for tests. A port whose
-//! postMessage throws, or that disconnected, is marked dead and receives nothing more.
+//! real `chrome.runtime.Port` and posts each message as its JSON text; [`MemoryPort`] records
+//! messages for tests. A port whose postMessage throws, or that disconnected, is marked dead
+//! and receives nothing more.
 
 use std::cell::{Cell, RefCell};
 
-use js_sys::{Function, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use zo_core::trust::sender::TrustedPage;
 use zo_core::wire::WorkerToPanel;
 
-use crate::convert::{js_error_text, to_js, warn};
+use crate::convert::warn;
 
 /// Where a session's messages go.
 pub trait PanelPort {
@@ -25,14 +25,14 @@ pub trait PanelPort {
 
 /// A real chrome.runtime.Port.
 pub struct ChromePort {
-    port: JsValue,
+    port: zo_chrome::Port,
     page: TrustedPage,
     dead: Cell<bool>,
 }
 
 impl ChromePort {
     /// A port whose sender was admitted as `page` (see [`crate::gate`]).
-    pub fn new(port: JsValue, page: TrustedPage) -> Self {
+    pub fn new(port: zo_chrome::Port, page: TrustedPage) -> Self {
         ChromePort {
             port,
             page,
@@ -40,58 +40,36 @@ impl ChromePort {
         }
     }
 
-    /// The underlying JS port object.
-    pub fn js(&self) -> &JsValue {
-        &self.port
-    }
-
-    /// `port.name`, empty when absent.
-    pub fn name(&self) -> String {
-        Reflect::get(&self.port, &JsValue::from_str("name"))
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default()
-    }
-
-    /// Posts any JSON-serializable value (the co-browse engineer's content port uses this too).
-    /// Returns false and marks the port dead when postMessage is missing or throws.
-    pub fn post_json<T: serde::Serialize>(&self, value: &T) -> bool {
+    /// Posts `msg` as the JSON text serde writes (the panel reads it with zo-core's codec).
+    /// Returns false and marks the port dead when postMessage throws.
+    fn post_text(&self, msg: &WorkerToPanel) -> bool {
         if self.dead.get() {
             return false;
         }
-        let obj = match to_js(value) {
-            Ok(obj) => obj,
+        let text = match serde_json::to_string(msg) {
+            Ok(text) => text,
             Err(e) => {
-                warn("message not serializable", &e);
+                warn("message not serializable", &e.to_string());
                 return false;
             }
         };
-        let post: Option<Function> = Reflect::get(&self.port, &JsValue::from_str("postMessage"))
-            .ok()
-            .and_then(|f| f.dyn_into().ok());
-        let ok = match post {
-            Some(post) => match post.call1(&self.port, &obj) {
-                Ok(_) => true,
-                Err(e) => {
-                    warn(
-                        "port.postMessage threw; port marked dead",
-                        &js_error_text(&e),
-                    );
-                    false
-                }
-            },
-            None => false,
-        };
-        if !ok {
-            self.dead.set(true);
+        match self.port.post_message(&JsValue::from_str(&text)) {
+            Ok(()) => true,
+            Err(e) => {
+                warn(
+                    "port.postMessage threw; port marked dead",
+                    &zo_chrome::error_text(&e),
+                );
+                self.dead.set(true);
+                false
+            }
         }
-        ok
     }
 }
 
 impl PanelPort for ChromePort {
     fn post(&self, msg: &WorkerToPanel) -> bool {
-        self.post_json(msg)
+        self.post_text(msg)
     }
 
     fn mark_dead(&self) {

@@ -1,6 +1,6 @@
-//! The panel side of the worker: `stream` ports connect, their messages are parsed into
-//! `PanelToWorker` and dispatched (ASK_ZO starts a session, STOP stops one), and a port that
-//! disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
+//! The panel side of the worker: `stream` ports connect, their messages (JSON text) are read
+//! into `PanelToWorker` by zo-core's codec and dispatched (ASK_ZO starts a session, STOP stops
+//! one), and a port that disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
 //! (the side panel or the options page); any other is disconnected at once, so its messages
 //! reach nothing. [`handle_panel_message`] is independent of chrome.* so tests drive it with a
 //! [`crate::port::MemoryPort`].
@@ -9,31 +9,22 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use js_sys::{Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use zo_core::wire::{PanelToWorker, STREAM_PORT};
 
 use crate::chrome::BrowserChrome;
 use crate::context::WorkerCtx;
-use crate::convert::{js_error_text, js_to_json, warn};
+use crate::convert::warn;
 use crate::gate;
 use crate::keepalive::KEEPALIVE_INTERVAL_MS;
 use crate::port::{ChromePort, PanelPort};
 use crate::session::Session;
 use crate::stream::AskRequest;
 
-/// Property set on each chrome.runtime.Port to find it again.
-const PORT_ID_PROP: &str = "__zoPortId";
-
-/// Handles one message from a panel port. Unparseable messages are logged and ignored (they
-/// cannot be attributed to a session safely).
-pub fn handle_panel_message(
-    ctx: &WorkerCtx,
-    port_id: u32,
-    port: Rc<dyn PanelPort>,
-    message: serde_json::Value,
-) {
-    let parsed: PanelToWorker = match serde_json::from_value(message) {
+/// Handles one message (JSON text) from a panel port. Unreadable messages are logged and
+/// ignored (they cannot be attributed to a session safely).
+pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPort>, message: &str) {
+    let parsed = match PanelToWorker::from_json(message) {
         Ok(parsed) => parsed,
         Err(e) => {
             warn("ignored a panel message", &e.to_string());
@@ -108,35 +99,28 @@ pub fn context() -> WorkerCtx {
     with_worker(|w| w.ctx.clone())
 }
 
-fn port_id_of(port: &JsValue) -> Option<u32> {
-    Reflect::get(port, &JsValue::from_str(PORT_ID_PROP))
-        .ok()
-        .and_then(|v| v.as_f64())
-        .map(|v| v as u32)
+fn port_id_of(port: &zo_chrome::Port) -> Option<u32> {
+    port.zo_port_id()
+        .filter(|id| id.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(id))
+        .map(|id| id as u32)
 }
 
 /// `port.disconnect()`, best effort.
-fn disconnect(port: &JsValue) {
-    let method: Option<Function> = Reflect::get(port, &JsValue::from_str("disconnect"))
-        .ok()
-        .and_then(|f| f.dyn_into().ok());
-    if let Some(method) = method {
-        if let Err(e) = method.call0(port) {
-            warn("disconnecting a refused port", &js_error_text(&e));
-        }
+fn disconnect(port: &zo_chrome::Port) {
+    if let Err(e) = port.disconnect() {
+        warn("disconnecting a refused port", &zo_chrome::error_text(&e));
     }
 }
 
 /// chrome.runtime.onConnect: registers a `stream` port of the side panel or the options page;
 /// every other port is disconnected.
 pub fn on_connect(port: JsValue) {
-    let sender = Reflect::get(&port, &JsValue::from_str("sender")).unwrap_or(JsValue::UNDEFINED);
-    let Some(page) = gate::admit(&sender, "a port") else {
+    let port: zo_chrome::Port = port.unchecked_into();
+    let Some(page) = gate::admit(port.sender().as_ref(), "a port") else {
         disconnect(&port);
         return;
     };
-    let chrome_port = ChromePort::new(port.clone(), page);
-    if chrome_port.name() != STREAM_PORT {
+    if port.name().as_deref() != Some(STREAM_PORT) {
         warn("refused a port", "not the stream port");
         disconnect(&port);
         return;
@@ -144,17 +128,14 @@ pub fn on_connect(port: JsValue) {
     with_worker(|w| {
         let id = w.next_port_id;
         w.next_port_id += 1;
-        if let Err(e) = Reflect::set(&port, &JsValue::from_str(PORT_ID_PROP), &JsValue::from(id)) {
-            warn("cannot tag port", &format!("{e:?}"));
-            return;
-        }
-        w.ports.insert(id, Rc::new(chrome_port));
+        port.set_zo_port_id(f64::from(id));
+        w.ports.insert(id, Rc::new(ChromePort::new(port, page)));
     });
 }
 
-/// port.onMessage of a `stream` port.
+/// port.onMessage of a `stream` port: one `PanelToWorker` as JSON text.
 pub fn on_port_message(port: JsValue, message: JsValue) {
-    let Some(id) = port_id_of(&port) else {
+    let Some(id) = port_id_of(port.unchecked_ref()) else {
         return;
     };
     let Some((ctx, chrome_port)) =
@@ -162,15 +143,15 @@ pub fn on_port_message(port: JsValue, message: JsValue) {
     else {
         return;
     };
-    match js_to_json(&message) {
-        Ok(json) => handle_panel_message(&ctx, id, chrome_port, json),
-        Err(e) => warn("panel message is not JSON", &e),
+    match message.as_string() {
+        Some(text) => handle_panel_message(&ctx, id, chrome_port, &text),
+        None => warn("ignored a panel message", "not JSON text"),
     }
 }
 
 /// port.onDisconnect: the panel closed; its sessions are cancelled (fetches aborted).
 pub fn on_port_disconnect(port: JsValue) {
-    let Some(id) = port_id_of(&port) else {
+    let Some(id) = port_id_of(port.unchecked_ref()) else {
         return;
     };
     let ctx = with_worker(|w| {

@@ -78,7 +78,8 @@ fn answer(h: &Harness, port_id: u32, session: &str, id: u32, decision: &str) {
         &h.ctx,
         port_id,
         port,
-        json!({"type": "APPROVAL", "sessionId": session, "approvalId": id, "decision": decision}),
+        &json!({"type": "APPROVAL", "sessionId": session, "approvalId": id, "decision": decision})
+            .to_string(),
     );
 }
 

@@ -1,7 +1,8 @@
 //! The worker's side of the trust perimeter in a real service worker, against `zo-dev serve`:
 //! the key lives apart from the settings (an old layout is migrated), is sent only to a host
 //! the user let the extension reach, never follows a redirect, and a request touches only a
-//! tab the asking page may act on.
+//! tab the asking page may act on; and Chrome's `MessageSender` is read into exactly the facts
+//! the door judges.
 
 #![cfg(test)]
 
@@ -15,8 +16,9 @@ use std::rc::Rc;
 
 use common::*;
 use serde_json::json;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use zo_core::trust::sender::{PageKind, SenderTab, TrustedPage};
+use zo_core::trust::sender::{PageKind, SenderFacts, SenderTab, TrustedPage};
 use zo_core::wire::{FailureKind, Mode};
 use zo_worker::chrome::{MemoryChrome, StorageArea};
 use zo_worker::context::WorkerCtx;
@@ -139,4 +141,51 @@ async fn a_request_keeps_only_a_tab_the_asking_page_may_act_on() {
     assert_eq!(scoped_tab(&tabs, &page_in_window(7), Some(3)).await, None);
     // Nothing but the lookup touched the tab.
     assert!(tabs.log().is_empty(), "{:?}", tabs.log());
+}
+
+/// A `MessageSender` as Chrome hands it over, from its JSON.
+fn sender(value: serde_json::Value) -> zo_chrome::MessageSender {
+    js_sys::JSON::parse(&value.to_string())
+        .unwrap()
+        .unchecked_into()
+}
+
+#[wasm_bindgen_test]
+fn a_message_sender_is_read_into_the_facts_the_door_judges() {
+    let page = "chrome-extension://abcdefghijklmnopabcdefghijklmnop/extension/sidepanel.html";
+    let facts = SenderFacts::from(&sender(json!({
+        "id": "abcdefghijklmnopabcdefghijklmnop",
+        "url": page,
+        "origin": "chrome-extension://abcdefghijklmnopabcdefghijklmnop",
+        "frameId": 0,
+        "tab": {"id": 7, "windowId": 3, "url": "https://example.com/", "active": true},
+    })));
+    assert_eq!(
+        facts,
+        SenderFacts {
+            id: Some("abcdefghijklmnopabcdefghijklmnop".into()),
+            url: Some(page.into()),
+            tab: Some(SenderTab {
+                id: 7,
+                window_id: 3
+            }),
+        }
+    );
+    // An empty sender: nothing is made up.
+    assert_eq!(
+        SenderFacts::from(&sender(json!({}))),
+        SenderFacts::default()
+    );
+    // Ids that are not whole numbers of a tab or window read as none (-1), never as a
+    // neighbouring tab.
+    for (tab, expected) in [
+        (json!({"id": 1.5, "windowId": -2}), (-1, -2)),
+        (json!({"id": 3e10, "windowId": -0.5}), (-1, -1)),
+        (json!({"id": null, "windowId": 2.0}), (-1, 2)),
+        (json!({}), (-1, -1)),
+    ] {
+        let facts = SenderFacts::from(&sender(json!({ "tab": tab })));
+        let read = facts.tab.map(|t| (t.id, t.window_id));
+        assert_eq!(read, Some(expected), "{tab}");
+    }
 }

@@ -1,7 +1,7 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
 //! every error on real DOM, scroll containers and web components (Shoelace), settling between
 //! actions (React 19), the facts each action is checked on, the message flow, snapshot
-//! selector round-trips, and secret fields.
+//! selector round-trips, secret fields, and the text of thrown JS values.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
 #![cfg(test)]
@@ -16,6 +16,7 @@ mod errors;
 mod facts;
 mod fill;
 mod frames;
+mod js_errors;
 mod messages;
 mod names;
 mod scrolling;

@@ -1,14 +1,17 @@
 //! Building an [`Action`] from a JSON object's fields, in two readings: strict (the canonical
 //! form, what `Action`'s `Deserialize` and `zo-dev actions --check` accept) and lenient (what
 //! [`crate::answer::normalize`] accepts from model output). Owns the reasons an entry is refused.
-//! The fields come through [`EntryFields`], so the content module applies the same rules to a
-//! parsed JS object without serde.
+//! The fields come through [`EntryFields`]: a `serde_json` map, or a node of the port messages'
+//! JSON reader (`crate::wire::json`), so the serde-free codec (the content module's) applies the
+//! same rules.
 
 use std::borrow::Cow;
 
 use crate::wire::action::{
     parse_attribute, Action, ActionKind, Direction, FieldError, HttpUrl, Selector, WaitMs,
 };
+use crate::wire::json::fields::FromNode;
+use crate::wire::json::{Node, ParseFloat, WireError};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
@@ -109,8 +112,8 @@ pub enum FieldValue<'a> {
     Other,
 }
 
-/// An entry's fields, wherever they are held: a `serde_json` map here, a parsed JS object in
-/// the content module.
+/// An entry's fields, wherever they are held: a `serde_json` map, or an object node of the
+/// port messages' JSON reader.
 pub trait EntryFields {
     fn get(&self, name: &str) -> FieldValue<'_>;
     /// The first field (in sorted order) that is neither `type` nor in `allowed`.
@@ -156,6 +159,52 @@ pub fn from_canonical_fields(entry: &impl EntryFields) -> Result<Action, EntryEr
         .find(|k| k.as_str() == name)
         .ok_or_else(|| EntryError::UnknownKind(name.into_owned()))?;
     build(kind, entry, Reading::Strict)
+}
+
+/// The port messages' codec reads actions by the rules of `Action`'s `Deserialize` (below).
+impl FromNode for Action {
+    fn from_node(node: &Node, parse_float: ParseFloat) -> Result<Action, WireError> {
+        let Node::Obj(members) = node else {
+            return Err(WireError::Action(EntryError::NotObject.to_string()));
+        };
+        from_canonical_fields(&NodeEntry {
+            members,
+            parse_float,
+        })
+        .map_err(|e| WireError::Action(e.to_string()))
+    }
+}
+
+/// An action's members in a JSON node, as the canonical rules read them (as from a
+/// `serde_json::Map`: a key named twice counts once, with its last value).
+struct NodeEntry<'n, 'a> {
+    members: &'n [(Cow<'a, str>, Node<'a>)],
+    parse_float: ParseFloat,
+}
+
+impl EntryFields for NodeEntry<'_, '_> {
+    fn get(&self, name: &str) -> FieldValue<'_> {
+        let last = self.members.iter().rev().find(|(k, _)| k == name);
+        match last.map(|(_, v)| v) {
+            None => FieldValue::Absent,
+            Some(Node::Null) => FieldValue::Null,
+            Some(Node::Str(s)) => FieldValue::Str(Cow::Borrowed(s)),
+            Some(Node::Num(text)) => FieldValue::Num {
+                value: (self.parse_float)(text).unwrap_or(f64::NAN),
+                text: Cow::Borrowed(text),
+            },
+            Some(_) => FieldValue::Other,
+        }
+    }
+
+    fn unknown(&self, allowed: &[&str]) -> Option<String> {
+        self.members
+            .iter()
+            .map(|(k, _)| k.as_ref())
+            .filter(|k| *k != "type" && !allowed.contains(k))
+            .min()
+            .map(str::to_string)
+    }
 }
 
 impl<'de> Deserialize<'de> for Action {
@@ -291,5 +340,28 @@ impl<'a, E: EntryFields> Fields<'a, E> {
             kind: self.kind,
             error,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::json::{parse, serde_float};
+
+    /// The codec's reading of an action (a JSON node) judges every contract fixture as
+    /// `from_canonical` (a `serde_json` value) does, with the same reason.
+    #[test]
+    fn every_canonical_fixture_is_judged_the_same_from_a_json_node() {
+        let fixtures: Vec<Value> = serde_json::from_str(include_str!(
+            "../../../../tests/contract/fixtures/canonical.json"
+        ))
+        .unwrap();
+        assert!(fixtures.len() > 50);
+        for f in &fixtures {
+            let text = f["entry"].to_string();
+            let ours = Action::from_node(&parse(&text).unwrap(), serde_float);
+            let core = from_canonical(&f["entry"]).map_err(|e| WireError::Action(e.to_string()));
+            assert_eq!(ours, core, "{}", f["name"]);
+        }
     }
 }

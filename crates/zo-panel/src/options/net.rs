@@ -2,36 +2,48 @@
 //! redirect (`redirect: "manual"`: the key is not carried to another address), and
 //! promise-returning host methods.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+use zo_chrome::error_text;
 use zo_core::wire::ApiKey;
 
-pub(super) async fn call_host(
-    host: &JsValue,
-    name: &str,
-    args: &[JsValue],
-) -> Result<JsValue, String> {
-    let f = js_sys::Reflect::get(host, &JsValue::from_str(name)).map_err(|e| format!("{e:?}"))?;
-    let f = f
-        .dyn_ref::<js_sys::Function>()
-        .ok_or_else(|| format!("host has no {name}()"))?;
-    let array = js_sys::Array::new();
-    for a in args {
-        array.push(a);
-    }
-    let v = f.apply(host, &array).map_err(|e| format!("{e:?}"))?;
+#[wasm_bindgen]
+extern "C" {
+    /// The options page's host object (see the module doc of `options`).
+    type OptionsHost;
+    #[wasm_bindgen(method, catch)]
+    fn load(this: &OptionsHost) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn save(this: &OptionsHost, stored: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = requestOrigins)]
+    fn request_origins(this: &OptionsHost, patterns: &js_sys::Array) -> Result<JsValue, JsValue>;
+}
+
+/// What a host call returned, awaited when it is a promise.
+async fn settled(result: Result<JsValue, JsValue>) -> Result<JsValue, String> {
+    let v = result.map_err(|e| error_text(&e))?;
     match v.dyn_into::<js_sys::Promise>() {
-        Ok(p) => JsFuture::from(p).await.map_err(|e| js_message(&e)),
+        Ok(p) => JsFuture::from(p).await.map_err(|e| error_text(&e)),
         Err(v) => Ok(v),
     }
 }
 
-pub(super) fn js_message(e: &JsValue) -> String {
-    js_sys::Reflect::get(e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
+/// `host.load()`: `{settings, apiKey}` as stored.
+pub(super) async fn load(host: &JsValue) -> Result<JsValue, String> {
+    settled(host.unchecked_ref::<OptionsHost>().load()).await
+}
+
+/// `host.save({settings, apiKey})`.
+pub(super) async fn save(host: &JsValue, stored: &JsValue) -> Result<JsValue, String> {
+    settled(host.unchecked_ref::<OptionsHost>().save(stored)).await
+}
+
+/// `host.requestOrigins(patterns)` (inside the user's click): the pending answer.
+pub(super) fn request_origins(host: &JsValue, patterns: &js_sys::Array) -> Result<JsValue, String> {
+    host.unchecked_ref::<OptionsHost>()
+        .request_origins(patterns)
+        .map_err(|e| error_text(&e))
 }
 
 /// Why a GET brought no answer.
@@ -50,7 +62,7 @@ impl From<String> for GetError {
 
 /// GET `url` with the key; (status, body), the redirect that was not followed, or the error.
 pub(super) async fn get(url: &str, key: &ApiKey) -> Result<(u16, String), GetError> {
-    let failed = |e: JsValue| GetError::Failed(js_message(&e));
+    let failed = |e: JsValue| GetError::Failed(error_text(&e));
     let init = web_sys::RequestInit::new();
     init.set_method("GET");
     init.set_redirect(web_sys::RequestRedirect::Manual);

@@ -1,5 +1,5 @@
 //! Test helpers: a fresh mount element, a recording fake host (chrome.* is absent in test
-//! pages), worker messages as JSON, and DOM queries.
+//! pages), worker messages as JSON text (as the worker posts them), and DOM queries.
 #![allow(dead_code)]
 
 use serde_json::{json, Value};
@@ -70,14 +70,12 @@ impl FakeHost {
         js_sys::Reflect::set(&self.obj, &"saveHistory".into(), &f.into_js_value()).unwrap();
     }
 
+    /// The arguments `array`'s method was called with, as JSON values.
     pub fn calls(&self, array: &str) -> Vec<Value> {
-        let arr: js_sys::Array = js_sys::Reflect::get(&self.obj, &array.into())
-            .unwrap()
-            .dyn_into()
-            .unwrap();
-        arr.iter()
+        self.raw_calls(array)
+            .iter()
             .map(
-                |v| match js_sys::JSON::stringify(&v).ok().and_then(|s| s.as_string()) {
+                |v| match js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string()) {
                     Some(s) => serde_json::from_str(&s).unwrap(),
                     None => Value::Null,
                 },
@@ -85,8 +83,23 @@ impl FakeHost {
             .collect()
     }
 
+    fn raw_calls(&self, array: &str) -> Vec<JsValue> {
+        let arr: js_sys::Array = js_sys::Reflect::get(&self.obj, &array.into())
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        arr.iter().collect()
+    }
+
+    /// The messages posted to the worker: each one JSON text, read back.
     pub fn posted(&self) -> Vec<Value> {
-        self.calls("posted")
+        self.raw_calls("posted")
+            .iter()
+            .map(|v| {
+                let text = v.as_string().expect("a message to the worker is JSON text");
+                serde_json::from_str(&text).unwrap()
+            })
+            .collect()
     }
 }
 
@@ -94,12 +107,25 @@ pub fn js(v: &Value) -> JsValue {
     js_sys::JSON::parse(&v.to_string()).unwrap()
 }
 
+/// A message as the worker posts it: its JSON text.
+pub fn text(v: &Value) -> JsValue {
+    JsValue::from_str(&v.to_string())
+}
+
+/// The worker's SETTINGS message for the settings view `settings` (`null`: no answer).
+pub fn settings_message(settings: &Value) -> JsValue {
+    if settings.is_null() {
+        return JsValue::UNDEFINED;
+    }
+    text(&json!({"type": "SETTINGS", "settings": settings}))
+}
+
 pub fn panel_with(host: &FakeHost, settings: Value, history: Value) -> (Panel, Element) {
     let m = mount();
     let p = Panel::new(
         m.clone(),
         host.obj.clone().into(),
-        js(&settings),
+        settings_message(&settings),
         js(&history),
     )
     .unwrap();
@@ -115,7 +141,7 @@ pub fn panel(host: &FakeHost) -> (Panel, Element) {
 }
 
 pub fn feed(p: &Panel, msg: Value) {
-    p.on_message(js(&msg));
+    p.on_message(text(&msg));
 }
 
 pub fn chunk(sid: &str, delta: &str) -> Value {

@@ -1,21 +1,22 @@
 //! [`ChromeTabs`]: [`TabApi`] over the real chrome.tabs / chrome.scripting of the service
-//! worker. Ports and onUpdated listeners are wrapped so their closures live exactly as long as
-//! the Rust value, and are removed (port disconnected) when it drops.
+//! worker (typed bindings of `zo_chrome`). Ports and onUpdated listeners are wrapped so their
+//! closures live exactly as long as the Rust value, and are removed (port disconnected) when
+//! it drops. Messages to and from the content module are JSON text: serde's writing of
+//! `WorkerToContent` out, `ContentToWorker` read by zo-core's codec in.
 
 use std::cell::RefCell;
 
 use futures::channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
 use futures::future::{poll_fn, LocalBoxFuture};
 use futures::StreamExt;
-use js_sys::{Function, Reflect};
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use zo_chrome::{tabs, Port};
 use zo_core::wire::{ContentToWorker, WorkerToContent, CONTENT_PORT};
 
 use super::{ContentChannel, LoadWatch, TabApi, TabError, TabInfo};
-use crate::chrome::{call, ChromeError};
-use crate::convert::{js_error_text, js_to_json, to_js, warn};
+use crate::chrome::ChromeError;
+use crate::convert::warn;
 
 /// The content script file, relative to the extension root.
 pub const CONTENT_SCRIPT: &str = "extension/content.js";
@@ -28,86 +29,62 @@ pub const NO_SITE_ACCESS: &str = "Zo Co-browse is not allowed on this site: send
 #[derive(Debug, Default, Clone, Copy)]
 pub struct ChromeTabs;
 
-fn chrome_err(e: crate::chrome::ChromeError) -> TabError {
-    TabError::Chrome(e.to_string())
+/// The failure of chrome.`api`, as a tab error.
+fn failed(api: &'static str) -> impl Fn(JsValue) -> TabError {
+    move |e| TabError::Chrome(ChromeError::js(api, &e).to_string())
 }
 
-fn js(value: serde_json::Value) -> Result<JsValue, TabError> {
-    to_js(&value).map_err(TabError::Chrome)
-}
-
-/// A message from the content side: a `ContentToWorker` object, or its JSON text.
+/// A message from the content side: a `ContentToWorker` as JSON text, read by zo-core's codec.
 pub fn parse_content_message(msg: &JsValue) -> ContentToWorker {
     let parsed = match msg.as_string() {
-        Some(text) => serde_json::from_str::<ContentToWorker>(&text).map_err(|e| e.to_string()),
-        None => js_to_json(msg)
-            .and_then(|v| serde_json::from_value::<ContentToWorker>(v).map_err(|e| e.to_string())),
+        Some(text) => ContentToWorker::from_json(&text).map_err(|e| e.to_string()),
+        None => Err("not JSON text".to_string()),
     };
     parsed.unwrap_or_else(|e| ContentToWorker::ContentError {
         message: format!("unreadable message from the content script: {e}"),
     })
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawTab {
-    #[serde(default)]
-    url: Option<String>,
-    #[serde(default)]
-    pending_url: Option<String>,
-    #[serde(default)]
-    status: Option<String>,
-    #[serde(default)]
-    window_id: Option<i32>,
-    #[serde(default)]
-    active: bool,
+/// A message for the content side, as JSON text (what the content module reads).
+fn content_text(msg: &WorkerToContent) -> Result<JsValue, TabError> {
+    serde_json::to_string(msg)
+        .map(|text| JsValue::from_str(&text))
+        .map_err(|e| TabError::Chrome(e.to_string()))
 }
 
-fn tab_info(value: &JsValue) -> Result<TabInfo, TabError> {
-    let json = js_to_json(value).map_err(TabError::Chrome)?;
-    if json.is_null() {
-        // tabs.update may resolve without the tab's details.
-        return Ok(TabInfo::default());
-    }
-    let raw: RawTab = serde_json::from_value(json)
-        .map_err(|e| TabError::Chrome(format!("unexpected tab object: {e}")))?;
-    Ok(TabInfo {
+/// `value` as a `chrome.tabs.Tab` (or a `changeInfo`, which has the same fields), when it is
+/// an object.
+fn as_tab(value: &JsValue) -> Option<&tabs::Tab> {
+    value.is_object().then(|| value.unchecked_ref())
+}
+
+/// What the worker reads of a `chrome.tabs.Tab` (`null`: tabs.update may resolve without it).
+fn tab_info(value: &JsValue) -> TabInfo {
+    let Some(tab) = as_tab(value) else {
+        return TabInfo::default();
+    };
+    TabInfo {
         // Where the tab is going while it loads, else where it is.
-        url: raw.pending_url.or(raw.url).unwrap_or_default(),
-        status: raw.status.unwrap_or_default(),
-        window_id: raw.window_id.unwrap_or(-2),
-        active: raw.active,
-    })
-}
-
-fn event_target(obj: &JsValue, event: &str) -> Option<JsValue> {
-    Reflect::get(obj, &JsValue::from_str(event))
-        .ok()
-        .filter(|v| v.is_object())
-}
-
-fn listen(obj: &JsValue, event: &str, f: &Function, add: bool) -> Result<(), String> {
-    let target = event_target(obj, event).ok_or_else(|| format!("{event} missing"))?;
-    let method = if add { "addListener" } else { "removeListener" };
-    let m: Function = Reflect::get(&target, &JsValue::from_str(method))
-        .ok()
-        .and_then(|m| m.dyn_into().ok())
-        .ok_or_else(|| format!("{event}.{method} missing"))?;
-    m.call1(&target, f)
-        .map(|_| ())
-        .map_err(|e| js_error_text(&e))
+        url: tab.pending_url().or_else(|| tab.url()).unwrap_or_default(),
+        status: tab.status().unwrap_or_default(),
+        window_id: tab
+            .window_id()
+            .filter(|w| w.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(w))
+            .map_or(-2, |w| w as i32),
+        active: tab.active().unwrap_or(false),
+    }
 }
 
 /// A `content` port to a tab.
 struct ChromeContentPort {
-    port: JsValue,
+    port: Port,
     rx: RefCell<UnboundedReceiver<ContentToWorker>>,
     on_message: Closure<dyn FnMut(JsValue)>,
     on_disconnect: Closure<dyn FnMut(JsValue)>,
 }
 
 impl ChromeContentPort {
-    fn new(port: JsValue) -> Result<ChromeContentPort, TabError> {
+    fn new(port: Port) -> Result<ChromeContentPort, TabError> {
         let (tx, rx): (UnboundedSender<ContentToWorker>, _) = unbounded();
         let tx_msg = tx.clone();
         let on_message = Closure::<dyn FnMut(JsValue)>::new(move |msg: JsValue| {
@@ -116,21 +93,13 @@ impl ChromeContentPort {
         let on_disconnect = Closure::<dyn FnMut(JsValue)>::new(move |_port: JsValue| {
             tx.close_channel();
         });
-        listen(
-            &port,
-            "onMessage",
-            on_message.as_ref().unchecked_ref(),
-            true,
-        )
-        .and_then(|_| {
-            listen(
-                &port,
-                "onDisconnect",
-                on_disconnect.as_ref().unchecked_ref(),
-                true,
-            )
-        })
-        .map_err(TabError::Chrome)?;
+        let listen = |event: Result<zo_chrome::Event, JsValue>, f: &Closure<dyn FnMut(JsValue)>| {
+            event
+                .and_then(|event| event.add_listener(f.as_ref().unchecked_ref()))
+                .map_err(failed("runtime.Port listeners"))
+        };
+        listen(port.on_message(), &on_message)?;
+        listen(port.on_disconnect(), &on_disconnect)?;
         Ok(ChromeContentPort {
             port,
             rx: RefCell::new(rx),
@@ -142,13 +111,8 @@ impl ChromeContentPort {
 
 impl ContentChannel for ChromeContentPort {
     fn post(&self, msg: &WorkerToContent) -> Result<(), TabError> {
-        let obj = to_js(msg).map_err(TabError::Chrome)?;
-        let post: Function = Reflect::get(&self.port, &JsValue::from_str("postMessage"))
-            .ok()
-            .and_then(|f| f.dyn_into().ok())
-            .ok_or(TabError::Disconnected)?;
-        post.call1(&self.port, &obj)
-            .map(|_| ())
+        self.port
+            .post_message(&content_text(msg)?)
             .map_err(|_| TabError::Disconnected)
     }
 
@@ -159,26 +123,16 @@ impl ContentChannel for ChromeContentPort {
 
 impl Drop for ChromeContentPort {
     fn drop(&mut self) {
-        let _ = listen(
-            &self.port,
-            "onMessage",
-            self.on_message.as_ref().unchecked_ref(),
-            false,
-        );
-        let _ = listen(
-            &self.port,
-            "onDisconnect",
-            self.on_disconnect.as_ref().unchecked_ref(),
-            false,
-        );
-        let disconnect: Option<Function> =
-            Reflect::get(&self.port, &JsValue::from_str("disconnect"))
-                .ok()
-                .and_then(|f| f.dyn_into().ok());
-        if let Some(disconnect) = disconnect {
-            if let Err(e) = disconnect.call0(&self.port) {
-                warn("content port disconnect", &js_error_text(&e));
+        let unlisten = |event: Result<zo_chrome::Event, JsValue>,
+                        f: &Closure<dyn FnMut(JsValue)>| {
+            if let Ok(event) = event {
+                let _ = event.remove_listener(f.as_ref().unchecked_ref());
             }
+        };
+        unlisten(self.port.on_message(), &self.on_message);
+        unlisten(self.port.on_disconnect(), &self.on_disconnect);
+        if let Err(e) = self.port.disconnect() {
+            warn("content port disconnect", &zo_chrome::error_text(&e));
         }
     }
 }
@@ -195,32 +149,19 @@ impl LoadWatch for ChromeLoadWatch {
     }
 }
 
-fn on_updated_target() -> Option<JsValue> {
-    let chrome = Reflect::get(&js_sys::global(), &JsValue::from_str("chrome")).ok()?;
-    let tabs = event_target(&chrome, "tabs")?;
-    Some(tabs)
-}
-
 impl Drop for ChromeLoadWatch {
     fn drop(&mut self) {
-        if let Some(tabs) = on_updated_target() {
-            let _ = listen(
-                &tabs,
-                "onUpdated",
-                self.on_updated.as_ref().unchecked_ref(),
-                false,
-            );
-        }
+        let _ = tabs::remove_on_updated(self.on_updated.as_ref().unchecked_ref());
     }
 }
 
 impl TabApi for ChromeTabs {
     fn ping(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<String, TabError>> {
         Box::pin(async move {
-            let msg = to_js(&WorkerToContent::Ping).map_err(TabError::Chrome)?;
-            let answer = call(&["tabs", "sendMessage"], &[JsValue::from(tab_id), msg])
+            let msg = content_text(&WorkerToContent::Ping)?;
+            let answer = tabs::send_message(tab_id, &msg)
                 .await
-                .map_err(chrome_err)?;
+                .map_err(failed("tabs.sendMessage"))?;
             match parse_content_message(&answer) {
                 ContentToWorker::Pong { build } => Ok(build),
                 other => Err(TabError::Content(format!("expected PONG, got {other:?}"))),
@@ -230,20 +171,16 @@ impl TabApi for ChromeTabs {
 
     fn inject(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<(), TabError>> {
         Box::pin(async move {
-            let details = js(serde_json::json!({
-                "target": { "tabId": tab_id },
-                "files": [CONTENT_SCRIPT],
-            }))?;
-            call(&["scripting", "executeScript"], &[details])
+            zo_chrome::scripting::execute_file(tab_id, CONTENT_SCRIPT)
                 .await
-                .map_err(|e| match &e {
+                .map_err(|e| {
+                    let e = ChromeError::js("scripting.executeScript", &e);
                     // The user has not allowed the extension on this site (yet).
-                    ChromeError::Failed { message, .. }
-                        if message.contains("must request permission") =>
-                    {
+                    if e.message.contains("must request permission") {
                         TabError::Chrome(NO_SITE_ACCESS.to_string())
+                    } else {
+                        TabError::Chrome(e.to_string())
                     }
-                    _ => chrome_err(e),
                 })?;
             Ok(())
         })
@@ -254,10 +191,7 @@ impl TabApi for ChromeTabs {
         tab_id: i32,
     ) -> LocalBoxFuture<'_, Result<Box<dyn ContentChannel>, TabError>> {
         Box::pin(async move {
-            let info = js(serde_json::json!({ "name": CONTENT_PORT }))?;
-            let port = call(&["tabs", "connect"], &[JsValue::from(tab_id), info])
-                .await
-                .map_err(chrome_err)?;
+            let port = tabs::connect(tab_id, CONTENT_PORT).map_err(failed("tabs.connect"))?;
             let port: Box<dyn ContentChannel> = Box::new(ChromeContentPort::new(port)?);
             Ok(port)
         })
@@ -265,20 +199,18 @@ impl TabApi for ChromeTabs {
 
     fn get(&self, tab_id: i32) -> LocalBoxFuture<'_, Result<TabInfo, TabError>> {
         Box::pin(async move {
-            let tab = call(&["tabs", "get"], &[JsValue::from(tab_id)])
-                .await
-                .map_err(chrome_err)?;
-            tab_info(&tab)
+            let tab = tabs::get(tab_id).await.map_err(failed("tabs.get"))?;
+            Ok(tab_info(&tab))
         })
     }
 
     fn update_url(&self, tab_id: i32, url: &str) -> LocalBoxFuture<'_, Result<TabInfo, TabError>> {
-        let props = js(serde_json::json!({ "url": url }));
+        let url = url.to_string();
         Box::pin(async move {
-            let tab = call(&["tabs", "update"], &[JsValue::from(tab_id), props?])
+            let tab = tabs::update_url(tab_id, &url)
                 .await
-                .map_err(chrome_err)?;
-            tab_info(&tab)
+                .map_err(failed("tabs.update"))?;
+            Ok(tab_info(&tab))
         })
     }
 
@@ -290,27 +222,14 @@ impl TabApi for ChromeTabs {
                     if id.as_f64() != Some(f64::from(tab_id)) {
                         return;
                     }
-                    let status = Reflect::get(&change, &JsValue::from_str("status"))
-                        .ok()
-                        .and_then(|s| s.as_string());
-                    if status.as_deref() == Some("complete") {
-                        let url = Reflect::get(&tab, &JsValue::from_str("url"))
-                            .ok()
-                            .and_then(|u| u.as_string())
-                            .unwrap_or_default();
+                    if as_tab(&change).and_then(tabs::Tab::status).as_deref() == Some("complete") {
+                        let url = as_tab(&tab).and_then(tabs::Tab::url).unwrap_or_default();
                         let _ = tx.unbounded_send(url);
                     }
                 },
             );
-            let tabs = on_updated_target()
-                .ok_or_else(|| TabError::Chrome("chrome.tabs is not available here".into()))?;
-            listen(
-                &tabs,
-                "onUpdated",
-                on_updated.as_ref().unchecked_ref(),
-                true,
-            )
-            .map_err(TabError::Chrome)?;
+            tabs::add_on_updated(on_updated.as_ref().unchecked_ref())
+                .map_err(failed("tabs.onUpdated"))?;
             let watch: Box<dyn LoadWatch> = Box::new(ChromeLoadWatch {
                 on_updated,
                 rx: RefCell::new(rx),
@@ -321,13 +240,9 @@ impl TabApi for ChromeTabs {
 
     fn capture(&self, window_id: i32, quality: u8) -> LocalBoxFuture<'_, Result<String, TabError>> {
         Box::pin(async move {
-            let options = js(serde_json::json!({ "format": "jpeg", "quality": quality }))?;
-            let url = call(
-                &["tabs", "captureVisibleTab"],
-                &[JsValue::from(window_id), options],
-            )
-            .await
-            .map_err(chrome_err)?;
+            let url = tabs::capture_jpeg(window_id, quality)
+                .await
+                .map_err(failed("tabs.captureVisibleTab"))?;
             url.as_string()
                 .ok_or_else(|| TabError::Chrome("captureVisibleTab returned no data URL".into()))
         })

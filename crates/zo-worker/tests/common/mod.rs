@@ -68,7 +68,7 @@ impl Harness {
     /// The panel sends `msg` on port 1.
     pub fn send(&self, msg: Value) {
         let port: Rc<dyn PanelPort> = self.port.clone();
-        handle_panel_message(&self.ctx, 1, port, msg);
+        handle_panel_message(&self.ctx, 1, port, &msg.to_string());
     }
 
     /// Starts `session` as the ASK_ZO handler does, but with `input` sent verbatim (the real

@@ -1,0 +1,330 @@
+//! The worker <-> content messages without serde: [`WorkerToContent`] read (by the content
+//! module), [`ContentToWorker`] written (by the content module) and read (by the worker), and
+//! the `value` each action reports, written. Field for field what serde reads and writes for
+//! these types (the tests compare the two on every variant and on altered copies of each).
+
+use crate::page::Capped;
+use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
+use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, value, Fields};
+use crate::wire::json::{parse, serde_float, Json, Node, Obj, ParseFloat, WireError, WireName};
+use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
+use crate::wire::protocol::{ActionError, ActionResult, ContentToWorker, WorkerToContent};
+use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
+
+impl WorkerToContent {
+    /// Reads one message from its JSON text, as serde reads it.
+    pub fn from_json(text: &str) -> Result<WorkerToContent, WireError> {
+        WorkerToContent::from_json_with(text, serde_float)
+    }
+
+    /// [`WorkerToContent::from_json`], with the numbers in actions (a scroll's `amount`, a
+    /// wait's `ms`) read by `parse_float`: the content module reads them with JavaScript's
+    /// `Number`, which keeps float parsing code out of it.
+    pub fn from_json_with(
+        text: &str,
+        parse_float: ParseFloat,
+    ) -> Result<WorkerToContent, WireError> {
+        let node = parse(text)?;
+        let f = Fields::of_message(&node)?;
+        Ok(match f.tag()? {
+            "EXECUTE_ACTION" => WorkerToContent::ExecuteAction {
+                batch_id: f.req("batchId", string)?,
+                actions: f.req("actions", |n| list(n, |a| read_action(a, parse_float)))?,
+                timeout_ms: f.opt("timeoutMs", uint32)?,
+            },
+            "CANCEL_BATCH" => WorkerToContent::CancelBatch {
+                batch_id: f.req("batchId", string)?,
+            },
+            "SNAPSHOT" => WorkerToContent::Snapshot {
+                request_id: f.req("requestId", string)?,
+                text_budget: f.opt("textBudget", uint32)?,
+            },
+            "PING" => WorkerToContent::Ping,
+            "ACTION_VERDICT" => WorkerToContent::ActionVerdict {
+                batch_id: f.req("batchId", string)?,
+                index: f.req("index", uint32)?,
+                allow: f.req("allow", boolean)?,
+                reason: f.opt("reason", string)?,
+            },
+            other => return Err(WireError::UnknownType(other.to_string())),
+        })
+    }
+}
+
+impl ContentToWorker {
+    /// Reads one message from its JSON text, as serde reads it.
+    pub fn from_json(text: &str) -> Result<ContentToWorker, WireError> {
+        let node = parse(text)?;
+        let f = Fields::of_message(&node)?;
+        Ok(match f.tag()? {
+            "ACTION_RESULT" => ContentToWorker::ActionResult {
+                batch_id: f.req("batchId", string)?,
+                result: f.req("result", read_result)?,
+            },
+            "BATCH_DONE" => ContentToWorker::BatchDone {
+                batch_id: f.req("batchId", string)?,
+                results: f.req("results", |n| list(n, read_result))?,
+            },
+            "SNAPSHOT_RESULT" => ContentToWorker::SnapshotResult {
+                request_id: f.req("requestId", string)?,
+                snapshot: f.req("snapshot", read_snapshot)?,
+            },
+            "PONG" => ContentToWorker::Pong {
+                build: f.req("build", string)?,
+            },
+            "CONTENT_ERROR" => ContentToWorker::ContentError {
+                message: f.req("message", string)?,
+            },
+            "ACTION_CHECK" => ContentToWorker::ActionCheck {
+                batch_id: f.req("batchId", string)?,
+                index: f.req("index", uint32)?,
+                facts: f.opt("facts", read_facts)?,
+            },
+            other => return Err(WireError::UnknownType(other.to_string())),
+        })
+    }
+
+    /// The message's JSON text, as serde writes it. The `value` of the action result with
+    /// index `i` is `value_of(i)`, already written as JSON (the content module writes values as
+    /// text, so it carries no number formatting); `ActionResult::value` itself is not read.
+    pub fn to_json_with_values<'v>(&self, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
+        let typed = |tag: &str| Obj::new().str("type", tag);
+        match self {
+            ContentToWorker::ActionResult { batch_id, result } => typed("ACTION_RESULT")
+                .str("batchId", batch_id)
+                .json("result", &write_result(result, value_of))
+                .done(),
+            ContentToWorker::BatchDone { batch_id, results } => typed("BATCH_DONE")
+                .str("batchId", batch_id)
+                .json(
+                    "results",
+                    &Json::array(results.iter().map(|r| write_result(r, value_of))),
+                )
+                .done(),
+            ContentToWorker::SnapshotResult {
+                request_id,
+                snapshot,
+            } => typed("SNAPSHOT_RESULT")
+                .str("requestId", request_id)
+                .json("snapshot", &write_snapshot(snapshot))
+                .done(),
+            ContentToWorker::Pong { build } => typed("PONG").str("build", build).done(),
+            ContentToWorker::ContentError { message } => {
+                typed("CONTENT_ERROR").str("message", message).done()
+            }
+            ContentToWorker::ActionCheck {
+                batch_id,
+                index,
+                facts,
+            } => typed("ACTION_CHECK")
+                .str("batchId", batch_id)
+                .uint("index", u64::from(*index))
+                .opt_json("facts", facts.as_ref().map(write_facts).as_ref())
+                .done(),
+        }
+    }
+}
+
+pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
+    let f = Fields::of(node, &["index", "status", "value", "error", "settleMs"])?;
+    Ok(ActionResult {
+        index: f.req("index", uint32)?,
+        status: f.req("status", name)?,
+        value: f.opt("value", value)?,
+        error: f.opt("error", |n| {
+            let e = Fields::of(n, &["code", "message"])?;
+            Ok(ActionError {
+                code: e.req("code", name)?,
+                message: e.req("message", string)?,
+            })
+        })?,
+        settle_ms: f.opt("settleMs", uint32)?,
+    })
+}
+
+fn write_result<'v>(r: &ActionResult, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
+    let value = value_of(r.index);
+    let error = r.error.as_ref().map(|e| {
+        Obj::new()
+            .str("code", e.code.wire_name())
+            .str("message", &e.message)
+            .done()
+    });
+    Obj::new()
+        .uint("index", u64::from(r.index))
+        .str("status", r.status.wire_name())
+        .opt_json("value", value)
+        .opt_json("error", error.as_ref())
+        .opt_uint("settleMs", r.settle_ms.map(u64::from))
+        .done()
+}
+
+fn read_snapshot(node: &Node) -> Result<PageSnapshot, WireError> {
+    let f = Fields::of(node, &["url", "title", "text", "textTruncated", "elements"])?;
+    Ok(PageSnapshot {
+        url: f.req("url", string)?,
+        title: f.req("title", string)?,
+        text: f.req("text", string)?,
+        text_truncated: f.or_default("textTruncated", boolean)?,
+        elements: f.req("elements", |n| list(n, read_element))?,
+    })
+}
+
+fn read_element(node: &Node) -> Result<SnapshotElement, WireError> {
+    let f = Fields::of(
+        node,
+        &[
+            "selector",
+            "tag",
+            "role",
+            "inputType",
+            "label",
+            "value",
+            "secret",
+            "disabled",
+        ],
+    )?;
+    Ok(SnapshotElement {
+        selector: f.req("selector", string)?,
+        tag: f.req("tag", string)?,
+        role: f.opt("role", string)?,
+        input_type: f.opt("inputType", string)?,
+        label: f.or_default("label", string)?,
+        value: f.opt("value", string)?,
+        secret: f.opt("secret", name)?,
+        disabled: f.or_default("disabled", boolean)?,
+    })
+}
+
+fn write_snapshot(s: &PageSnapshot) -> Json {
+    let elements = Json::array(s.elements.iter().map(|e| {
+        let obj = Obj::new()
+            .str("selector", &e.selector)
+            .str("tag", &e.tag)
+            .opt_str("role", e.role.as_deref())
+            .opt_str("inputType", e.input_type.as_deref())
+            .str("label", &e.label)
+            .opt_str("value", e.value.as_deref())
+            .opt_str("secret", e.secret.map(WireName::wire_name));
+        if e.disabled {
+            obj.bool("disabled", true).done()
+        } else {
+            obj.done()
+        }
+    }));
+    Obj::new()
+        .str("url", &s.url)
+        .str("title", &s.title)
+        .str("text", &s.text)
+        .bool("textTruncated", s.text_truncated)
+        .json("elements", &elements)
+        .done()
+}
+
+fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
+    let f = Fields::of(
+        node,
+        &[
+            "tag",
+            "inputType",
+            "autocomplete",
+            "name",
+            "href",
+            "submits",
+        ],
+    )?;
+    Ok(TargetFacts {
+        tag: f.req("tag", string)?,
+        input_type: f.opt("inputType", string)?,
+        autocomplete: f.or_default("autocomplete", string)?,
+        name: f.or_default("name", string)?,
+        href: f.opt("href", string)?,
+        submits: f.opt("submits", |n| {
+            let form = Fields::of(n, &["action", "fields"])?;
+            Ok(FormFacts {
+                action: form.opt("action", string)?,
+                fields: form.or_default("fields", |n| {
+                    list(n, |field| {
+                        let field = Fields::of(field, &["inputType", "autocomplete"])?;
+                        Ok(FieldFacts {
+                            input_type: field.or_default("inputType", string)?,
+                            autocomplete: field.or_default("autocomplete", string)?,
+                        })
+                    })
+                })?,
+            })
+        })?,
+    })
+}
+
+fn non_empty(s: &str) -> Option<&str> {
+    (!s.is_empty()).then_some(s)
+}
+
+fn write_facts(f: &TargetFacts) -> Json {
+    let submits = f.submits.as_ref().map(|form| {
+        let fields = (!form.fields.is_empty()).then(|| {
+            Json::array(form.fields.iter().map(|field| {
+                Obj::new()
+                    .str("inputType", &field.input_type)
+                    .opt_str("autocomplete", non_empty(&field.autocomplete))
+                    .done()
+            }))
+        });
+        Obj::new()
+            .opt_str("action", form.action.as_deref())
+            .opt_json("fields", fields.as_ref())
+            .done()
+    });
+    Obj::new()
+        .str("tag", &f.tag)
+        .opt_str("inputType", f.input_type.as_deref())
+        .opt_str("autocomplete", non_empty(&f.autocomplete))
+        .opt_str("name", non_empty(&f.name))
+        .opt_str("href", f.href.as_deref())
+        .opt_json("submits", submits.as_ref())
+        .done()
+}
+
+/// The values actions report, written as they arrive in the worker's `serde_json::Value`
+/// (whose objects keep their keys sorted).
+impl FillOutcome {
+    /// `{checked?, value?}`.
+    pub fn to_json(&self) -> Json {
+        let obj = match self.checked {
+            Some(c) => Obj::new().bool("checked", c),
+            None => Obj::new(),
+        };
+        obj.opt_str("value", self.value.as_deref()).done()
+    }
+}
+
+impl ScrollOutcome {
+    /// `{atEnd, target, x, y}`.
+    pub fn to_json(&self) -> Json {
+        Obj::new()
+            .bool("atEnd", self.at_end)
+            .str("target", &self.target)
+            .int("x", self.x)
+            .int("y", self.y)
+            .done()
+    }
+}
+
+impl WaitOutcome {
+    /// `{ms}`.
+    pub fn to_json(&self) -> Json {
+        Obj::new().uint("ms", self.ms).done()
+    }
+}
+
+impl Capped {
+    /// An extract's value: `{length, truncated, value}`.
+    pub fn to_json(&self) -> Json {
+        Obj::new()
+            .uint("length", self.length as u64)
+            .bool("truncated", self.truncated)
+            .str("value", &self.value)
+            .done()
+    }
+}
