@@ -168,7 +168,7 @@ build_extension() {
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   # Every module, until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
   # (The worker stays at the release profile's opt-level s: built with the size profile it is
-  # 26 KB gz smaller but its stream pipeline falls below twice the JS decoder's speed.)
+  # about 25 KB gz smaller but its stream pipeline falls below twice the JS decoder's speed.)
   for crate in "${WASM_CRATES[@]}"; do
     optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done
