@@ -2,20 +2,21 @@
 // together. wasm-bindgen names each import after the Rust item and a 16-hex-digit hash
 // (`__wbg_getAttribute_3f1c...`, and closure adapters whose names run to 200 characters): every
 // name is written twice, in the module's import section and as a key of the glue's import
-// object, and random hex compresses badly. The content module is fetched into every
-// co-browsed page, so build.sh shortens them (`a`, `b`, ... `aB`) before minifying the glue.
-// The module they are imported from (`./MODULE_bg.js`, named once per import) becomes `m`, and
-// the custom sections (producers, target features: nothing reads them at run time) are
-// dropped.
+// object, and random hex compresses badly. build.sh runs this on each module it builds (worker,
+// content, panel) and then minifies the glue: the names become `a`, `b`, ... `aB`. The module
+// they are imported from (`./MODULE_bg.js`, named once per import) becomes `m`, and the custom
+// sections (producers, target features: nothing reads them at run time) are dropped.
+// Only import names change: what the glue exports (init, initSync, the exported classes and
+// functions) stays as it is, and the module's exports keep their names.
 //
-// Usage: node short-imports.mjs MODULE_bg.wasm MODULE.js   (both rewritten in place)
+// Usage: node tools/short-imports.mjs MODULE_bg.wasm MODULE.js   (both rewritten in place)
 // Fails, writing nothing, when the glue does not name each import and the module exactly once
 // as an object key: then the glue is not what this script understands.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [wasmPath, gluePath] = process.argv.slice(2);
 if (!wasmPath || !gluePath) {
-  console.error('usage: node short-imports.mjs MODULE_bg.wasm MODULE.js');
+  console.error('usage: node tools/short-imports.mjs MODULE_bg.wasm MODULE.js');
   process.exit(2);
 }
 
@@ -153,4 +154,4 @@ for (const [old, name] of renamed) {
 }
 writeFileSync(wasmPath, Buffer.concat(parts));
 writeFileSync(gluePath, glue);
-console.log(`short-imports.mjs: ${renamed.size} imports renamed, from module "m"`);
+console.log(`short-imports.mjs: ${gluePath}: ${renamed.size} imports renamed, from module "m"`);
