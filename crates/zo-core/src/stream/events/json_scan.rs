@@ -6,6 +6,8 @@
 
 use std::borrow::Cow;
 
+use crate::wire::json::read::unescape;
+
 /// A scalar value (see [`Scanner::scalar`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Scalar<'a> {
@@ -118,7 +120,7 @@ impl<'a> Scanner<'a> {
                 }
                 b'\\' => {
                     self.pos += 1;
-                    self.escape(&mut out)?;
+                    unescape(self.bytes(), &mut self.pos, &mut out).ok()?;
                 }
                 b if b < 0x20 => return None,
                 _ => {
@@ -129,55 +131,6 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
-    }
-
-    /// One escape after its backslash.
-    fn escape(&mut self, out: &mut String) -> Option<()> {
-        let b = self.peek()?;
-        self.pos += 1;
-        let c = match b {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let unit = self.hex4()?;
-                match unit {
-                    0xD800..=0xDBFF => {
-                        // A high surrogate must be followed by an escaped low surrogate
-                        // (serde_json rejects a lone one).
-                        if self.bytes().get(self.pos..self.pos + 2)? != b"\\u" {
-                            return None;
-                        }
-                        self.pos += 2;
-                        let low = self.hex4()?;
-                        if !(0xDC00..=0xDFFF).contains(&low) {
-                            return None;
-                        }
-                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
-                    }
-                    0xDC00..=0xDFFF => return None,
-                    _ => char::from_u32(unit)?,
-                }
-            }
-            _ => return None,
-        };
-        out.push(c);
-        Some(())
-    }
-
-    fn hex4(&mut self) -> Option<u32> {
-        let digits = self.bytes().get(self.pos..self.pos + 4)?;
-        let mut value = 0u32;
-        for &d in digits {
-            value = value * 16 + char::from(d).to_digit(16)?;
-        }
-        self.pos += 4;
-        Some(value)
     }
 
     /// `null`, a string or an unsigned integer (anything else is `None`).

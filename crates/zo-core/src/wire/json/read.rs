@@ -238,56 +238,71 @@ impl<'a> Reader<'a> {
 
     /// The escape after a backslash.
     fn escape(&mut self, out: &mut String) -> Result<(), JsonError> {
-        let c = self.peek().ok_or_else(|| self.err("unterminated string"))?;
-        self.i += 1;
-        let ch = match c {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                let hi = self.hex4()?;
-                match hi {
-                    0xd800..=0xdbff => {
-                        if !self.b[self.i..].starts_with(b"\\u") {
-                            return Err(self.err("lone surrogate in a \\u escape"));
-                        }
-                        self.i += 2;
-                        let lo = self.hex4()?;
-                        if !(0xdc00..=0xdfff).contains(&lo) {
-                            return Err(self.err("lone surrogate in a \\u escape"));
-                        }
-                        let code = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
-                        char::from_u32(code).ok_or_else(|| self.err("invalid \\u escape"))?
-                    }
-                    0xdc00..=0xdfff => return Err(self.err("lone surrogate in a \\u escape")),
-                    _ => char::from_u32(hi).ok_or_else(|| self.err("invalid \\u escape"))?,
-                }
-            }
-            _ => return Err(self.err("invalid escape")),
-        };
-        out.push(ch);
-        Ok(())
+        unescape(self.b, &mut self.i, out).map_err(|what| self.err(what))
     }
+}
 
-    fn hex4(&mut self) -> Result<u32, JsonError> {
-        let mut v = 0;
-        for _ in 0..4 {
-            let d = match self.peek() {
-                Some(c @ b'0'..=b'9') => c - b'0',
-                Some(c @ b'a'..=b'f') => c - b'a' + 10,
-                Some(c @ b'A'..=b'F') => c - b'A' + 10,
-                _ => return Err(self.err("expected 4 hex digits in a \\u escape")),
-            };
-            v = v * 16 + u32::from(d);
-            self.i += 1;
+/// Reads the escape after a backslash (`bytes[*pos]` is its first byte) as serde_json reads
+/// it, pushes its character onto `out` and moves `*pos` past it. The error says what is wrong;
+/// `*pos` is then where it was found. Shared by this reader and the stream's event scanner.
+pub(crate) fn unescape(
+    bytes: &[u8],
+    pos: &mut usize,
+    out: &mut String,
+) -> Result<(), &'static str> {
+    let c = *bytes.get(*pos).ok_or("unterminated string")?;
+    *pos += 1;
+    let ch = match c {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'u' => {
+            let hi = hex4(bytes, pos)?;
+            match hi {
+                0xd800..=0xdbff => {
+                    if !bytes
+                        .get(*pos..)
+                        .is_some_and(|rest| rest.starts_with(b"\\u"))
+                    {
+                        return Err("lone surrogate in a \\u escape");
+                    }
+                    *pos += 2;
+                    let lo = hex4(bytes, pos)?;
+                    if !(0xdc00..=0xdfff).contains(&lo) {
+                        return Err("lone surrogate in a \\u escape");
+                    }
+                    let code = 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+                    char::from_u32(code).ok_or("invalid \\u escape")?
+                }
+                0xdc00..=0xdfff => return Err("lone surrogate in a \\u escape"),
+                _ => char::from_u32(hi).ok_or("invalid \\u escape")?,
+            }
         }
-        Ok(v)
+        _ => return Err("invalid escape"),
+    };
+    out.push(ch);
+    Ok(())
+}
+
+/// Four hex digits of a `\\u` escape.
+fn hex4(bytes: &[u8], pos: &mut usize) -> Result<u32, &'static str> {
+    let mut v = 0;
+    for _ in 0..4 {
+        let d = match bytes.get(*pos) {
+            Some(c @ b'0'..=b'9') => c - b'0',
+            Some(c @ b'a'..=b'f') => c - b'a' + 10,
+            Some(c @ b'A'..=b'F') => c - b'A' + 10,
+            _ => return Err("expected 4 hex digits in a \\u escape"),
+        };
+        v = v * 16 + u32::from(d);
+        *pos += 1;
     }
+    Ok(v)
 }
 
 #[cfg(test)]
