@@ -79,6 +79,10 @@ const host = {
   tabTitle() {
     return boundTabTitle;
   },
+  // One-off messages (the model and persona lists and choice): JSON text both ways.
+  sendMessage(text) {
+    return chrome.runtime.sendMessage(text);
+  },
   // Must run inside the click that sends the question (Rust calls it before awaiting).
   requestSiteAccess(pattern) {
     return chrome.permissions.request({ origins: [pattern] });

@@ -30,7 +30,7 @@ export class PanelPage {
     return this.page.getByRole('button', { name: 'Stop', exact: true });
   }
   get modePicker(): Locator {
-    return this.page.getByRole('combobox', { name: 'Mode' });
+    return this.page.getByRole('combobox', { name: 'Mode', exact: true });
   }
   /** Every assistant message, oldest first. */
   get assistantMessages(): Locator {

@@ -27,5 +27,7 @@ pub use limits::{
     MAX_TEXT_BYTES, MAX_TOOLS, MAX_TOOL_ARGS_BYTES,
 };
 pub use pipeline::StreamPipeline;
-pub use retry::{parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy};
+pub use retry::{
+    error_detail, parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy,
+};
 pub use sse::{SseEvent, SseItem, SseLimits, SseOutput, SseParser};

@@ -8,6 +8,7 @@ pub(crate) mod api_key;
 pub(crate) mod approval;
 pub(crate) mod base_url;
 pub(crate) mod bounded_json;
+pub(crate) mod choices;
 pub(crate) mod codec;
 pub(crate) mod facts;
 pub(crate) mod json;
@@ -25,6 +26,10 @@ pub use action::{
 };
 pub use api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
 pub use approval::{Access, ApprovalKind, ScopeOrigin, Source};
+pub use choices::{
+    parse_choices, Choice, ChoiceLists, ChoicesCache, CHOICES_KEY, CHOICES_TTL_MS, MAX_CHOICES,
+    MAX_CHOICE_CHARS,
+};
 pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 pub use json::{Json, JsonError, Obj, ParseFloat, WireError, WireName};
 pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};

@@ -4,7 +4,8 @@
 //! `PanelToWorker` JSON text on the `stream` port, reconnecting if needed),
 //! `saveHistory(obj) -> Promise?` (a rejected write is shown to the user),
 //! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null`,
-//! `tabTitle() -> string | null` (where the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
+//! `tabTitle() -> string | null` (where the bound tab is), `sendMessage(text) -> Promise`
+//! (one `PageToWorker` JSON text to the worker, answered with its reply's text), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
 //! for that host; called inside the user's click).
 
 use serde::Serialize;
@@ -26,6 +27,8 @@ extern "C" {
     fn copy(this: &HostObject, text: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabUrl)]
     fn tab_url(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = sendMessage)]
+    fn send_message(this: &HostObject, message: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabTitle)]
     fn tab_title(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabId)]
@@ -106,6 +109,13 @@ impl Host {
     /// Where the bound tab is, when known.
     pub fn tab_url(&self) -> Option<String> {
         self.obj.tab_url().ok().and_then(|v| v.as_string())
+    }
+
+    /// Sends a one-off message (JSON text) to the worker: its pending reply, or None when the
+    /// host cannot send.
+    pub fn send_message(&self, message: &str) -> Option<js_sys::Promise> {
+        logged("message to the worker", self.obj.send_message(message))
+            .and_then(|reply| reply.dyn_into::<js_sys::Promise>().ok())
     }
 
     /// The bound tab's title, when known.

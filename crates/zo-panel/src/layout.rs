@@ -1,7 +1,9 @@
 //! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
 //! the page bar (where Zo looks), the history drawer, the message list with its empty state (the onboarding card when no key
 //! is set, else the mode's starter prompts), the notice of a failed history save, the banner
-//! asking for a key above the composer, and the composer (input, Send, Stop). Built once; the
+//! asking for a key above the composer, the notice that Visual mode has screenshots off (with
+//! its switch), the model and persona pickers, and the composer
+//! (input, Send, Stop). Built once; the
 //! panel keeps the element handles.
 
 use wasm_bindgen::JsCast;
@@ -44,6 +46,14 @@ pub struct Ui {
     pub banner_settings: Element,
     /// Says that the history could not be saved (hidden while saves succeed).
     pub storage_notice: Element,
+    /// Says that Visual mode has screenshots off, with a switch to turn them on.
+    pub visual_notice: Element,
+    pub visual_text: Element,
+    pub visual_switch: Element,
+    /// The model and persona pickers above the input (hidden until the lists arrive).
+    pub choices: Element,
+    pub model: HtmlSelectElement,
+    pub persona: HtmlSelectElement,
     pub input: HtmlTextAreaElement,
     pub send: Element,
     pub stop: Element,
@@ -159,6 +169,29 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&key_banner, true);
     append(&root, &key_banner)?;
 
+    let visual_notice = el(doc, "div", "visual-notice")?;
+    let visual_text = el(doc, "span", "")?;
+    append(&visual_notice, &visual_text)?;
+    let visual_switch = button(doc, "btn link", "Turn screenshots on", "")?;
+    append(&visual_notice, &visual_switch)?;
+    set_hidden(&visual_notice, true);
+    append(&root, &visual_notice)?;
+
+    let choices = el(doc, "div", "choices")?;
+    let picker = |class: &str, label: &str| -> DomResult<HtmlSelectElement> {
+        let select: HtmlSelectElement = el(doc, "select", class)?
+            .dyn_into()
+            .map_err(|_| DomError::Missing("select element"))?;
+        set_attr(&select, "aria-label", label)?;
+        set_attr(&select, "title", label)?;
+        append(&choices, &select)?;
+        Ok(select)
+    };
+    let model = picker("picker model", "Model")?;
+    let persona = picker("picker persona", "Persona")?;
+    set_hidden(&choices, true);
+    append(&root, &choices)?;
+
     let composer = el(doc, "footer", "composer")?;
     let input: HtmlTextAreaElement = el(doc, "textarea", "input")?
         .dyn_into()
@@ -196,6 +229,12 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         key_banner,
         banner_settings,
         storage_notice,
+        visual_notice,
+        visual_text,
+        visual_switch,
+        choices,
+        model,
+        persona,
         input,
         send,
         stop,

@@ -42,12 +42,13 @@ pub struct Panel {
 }
 
 /// The worker's SETTINGS message (JSON text), read and validated.
-fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
+pub(crate) fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
     let text = message
         .as_string()
         .ok_or("no SETTINGS message (JSON text)")?;
     match serde_json::from_str::<WorkerToPage>(&text).map_err(|e| e.to_string())? {
         WorkerToPage::Settings { settings } => settings.validated().map_err(|e| e.to_string()),
+        WorkerToPage::Choices { .. } => Err("a CHOICES message, not SETTINGS".into()),
     }
 }
 

@@ -2,7 +2,8 @@
 //! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline, its approval
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
 //! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
-//! and a footer with Copy (only when there is text to copy) and Regenerate. A question is a
+//! and a footer with its mode, model and duration, Copy and Copy Markdown (only when there is
+//! text to copy) and Regenerate. A question is a
 //! [`UserView`]: its bubble and an editor to change and resend it.
 
 use web_sys::{Document, Element};
@@ -24,6 +25,7 @@ pub use user::{show_page, UserView};
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {
     pub copy: Element,
+    pub copy_md: Element,
     pub regenerate: Element,
     pub retry: Element,
     pub settings: Element,
@@ -116,12 +118,16 @@ impl MessageView {
         let footer = el(doc, "div", "msg-footer")?;
         let copy = text_el(doc, "button", "btn ghost copy", "Copy")?;
         set_attr(&copy, "type", "button")?;
-        set_attr(&copy, "title", "Copy the answer")?;
+        set_attr(&copy, "title", "Copy the answer as plain text")?;
+        let copy_md = text_el(doc, "button", "btn ghost copy-md", "Copy Markdown")?;
+        set_attr(&copy_md, "type", "button")?;
+        set_attr(&copy_md, "title", "Copy the answer as Markdown")?;
         let regenerate = text_el(doc, "button", "btn ghost regenerate", "Regenerate")?;
         set_attr(&regenerate, "type", "button")?;
         set_attr(&regenerate, "title", "Answer this question again")?;
         let elapsed = el(doc, "span", "elapsed")?;
         append(&footer, &copy)?;
+        append(&footer, &copy_md)?;
         append(&footer, &regenerate)?;
         append(&footer, &elapsed)?;
         set_hidden(&footer, true);
@@ -156,6 +162,7 @@ impl MessageView {
             elapsed,
             buttons: MessageButtons {
                 copy,
+                copy_md,
                 regenerate,
                 retry,
                 settings,
@@ -263,10 +270,19 @@ impl MessageView {
         set_attr(&self.root, "data-status", status_name(status)).ok();
     }
 
-    /// The footer's actions for the ended `message`: Copy only when it has text (an error
-    /// alone has nothing to copy), Regenerate unless its error card offers Retry already.
+    /// The footer of the ended `message`: its mode, model and duration; Copy (plain text and
+    /// Markdown) only when it has text (an error alone has nothing to copy), Regenerate unless
+    /// its error card offers Retry already.
     pub fn show_actions(&self, message: &Message) {
-        set_hidden(&self.buttons.copy, message.text.trim().is_empty());
+        self.elapsed.set_text_content(Some(&view::footer_label(
+            message.mode,
+            message.model.as_deref(),
+            message.status,
+            message.elapsed_ms,
+        )));
+        let no_text = message.text.trim().is_empty();
+        set_hidden(&self.buttons.copy, no_text);
+        set_hidden(&self.buttons.copy_md, no_text);
         set_hidden(
             &self.buttons.regenerate,
             ui::stored_error_card(message).is_some(),

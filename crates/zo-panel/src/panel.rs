@@ -20,10 +20,12 @@ use crate::layout::{self, Ui};
 use crate::message_view::{MessageView, UserView};
 use zo_chrome::error_text;
 
+mod choices;
 mod drawer;
 mod empty;
 mod page;
 mod redo;
+mod visual;
 mod wiring;
 
 /// Save a streaming answer at most this often.
@@ -57,6 +59,8 @@ pub struct State {
     drawer_listeners: Vec<Listener>,
     /// The mode whose starter prompts are shown.
     starters_for: Option<Mode>,
+    /// The model and persona lists of the pickers.
+    choices: zo_core::wire::ChoiceLists,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -108,6 +112,7 @@ impl State {
             message_listeners: Vec::new(),
             drawer_listeners: Vec::new(),
             starters_for: None,
+            choices: Default::default(),
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -124,6 +129,11 @@ impl State {
             s.ui.mode.set_value(layout::mode_value(s.mode));
             s.render_chat()?;
             s.update_page_bar();
+            if let Err(e) = s.render_pickers() {
+                dom::log_error("pickers", &e);
+            }
+            s.load_choices(false);
+            s.update_visual_notice();
             // Ready to type as soon as the panel opens.
             let _ = s.ui.input.focus();
         }
@@ -179,7 +189,8 @@ impl State {
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
-        let message = Message::assistant(new_id(), mode, session_id.clone(), input.into());
+        let mut message = Message::assistant(new_id(), mode, session_id.clone(), input.into());
+        message.model = self.model_label();
         let msg_id = message.id.clone();
         let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
         self.wire_message(&view, &msg_id)
@@ -302,6 +313,7 @@ impl State {
         };
         self.mode = chat.mode;
         self.ui.mode.set_value(layout::mode_value(chat.mode));
+        self.update_visual_notice();
         self.chat = chat;
         self.history.active_chat_id = Some(id.to_string());
         if let Err(e) = self.render_chat() {
@@ -328,11 +340,19 @@ impl State {
         }
     }
 
-    fn copy(&self, msg_id: &str) {
-        if let Some(m) = self.chat.messages.iter().find(|m| m.id == msg_id) {
-            self.host.copy(&m.text);
-        } else if let Some(a) = self.active.as_ref().filter(|a| a.turn.message.id == msg_id) {
-            self.host.copy(&a.turn.message.text);
+    /// Copies answer `msg_id`: as plain text (what a person reads), or as its Markdown.
+    fn copy(&self, msg_id: &str, markdown: bool) {
+        let text = match self.chat.messages.iter().find(|m| m.id == msg_id) {
+            Some(m) => &m.text,
+            None => match self.active.as_ref().filter(|a| a.turn.message.id == msg_id) {
+                Some(a) => &a.turn.message.text,
+                None => return,
+            },
+        };
+        if markdown {
+            self.host.copy(text);
+        } else {
+            self.host.copy(&zo_core::ui::markdown::to_plain(text));
         }
     }
 
@@ -411,6 +431,9 @@ impl State {
             settings,
             has_api_key,
         } = view;
+        // Another API or key: other lists.
+        let reload =
+            has_api_key != self.has_api_key || settings.api_base_url != self.settings.api_base_url;
         self.has_api_key = has_api_key;
         let empty_chat = self.chat.messages.is_empty();
         let mode = (empty_chat && settings.default_mode != self.settings.default_mode)
@@ -420,6 +443,13 @@ impl State {
             Some(mode) => self.set_mode(mode),
             None => self.update_empty(),
         }
+        if let Err(e) = self.render_pickers() {
+            dom::log_error("pickers", &e);
+        }
+        if reload {
+            self.load_choices(false);
+        }
+        self.update_visual_notice();
     }
 
     /// Timer tick: processing timer, liveness label, periodic save.
@@ -603,6 +633,7 @@ impl State {
         self.mode = mode;
         self.ui.mode.set_value(layout::mode_value(mode));
         self.update_empty();
+        self.update_visual_notice();
     }
 
     pub fn history_json(&self) -> serde_json::Value {

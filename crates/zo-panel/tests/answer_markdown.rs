@@ -52,8 +52,13 @@ fn code_block_copy_copies_the_code_and_shows_its_language() {
     );
     let button = q(&codes[0], ".md-copy").unwrap();
     assert_eq!(button.text_content().unwrap(), "Copied");
-    // The message's own Copy still copies the whole Markdown answer.
+    // The message's own Copy copies the whole answer as plain text, Copy Markdown as written.
     click(&q(&root, ".msg.assistant .msg-footer .copy").unwrap());
+    assert_eq!(
+        host.calls("copied").last().unwrap(),
+        &json!("Run this:\n\nfn main() {\n    println!(\"<hi> & bye\");\n}\n\nThen cargo run.\n\nindented code")
+    );
+    click(&q(&root, ".msg.assistant .msg-footer .copy-md").unwrap());
     assert_eq!(host.calls("copied").last().unwrap(), &json!(ANSWER));
 }
 

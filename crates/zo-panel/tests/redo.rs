@@ -1,7 +1,8 @@
 //! Asking again in a real browser DOM: Retry and Regenerate put the new answer in the old one's
 //! place (not at the end) in the question's own mode; editing a question drops what followed
-//! it and asks the new text; Copy shows only on answers with text; the empty chat offers the
-//! mode's starter prompts, or the onboarding card when no key is set.
+//! it and asks the new text; Copy shows only on answers with text, as plain text or Markdown;
+//! the footer names the mode and model; the model and persona pickers; the empty chat offers
+//! the mode's starter prompts, or the onboarding card when no key is set.
 
 #![cfg(test)]
 
@@ -146,4 +147,64 @@ async fn the_empty_chat_offers_starters_or_the_onboarding_card() {
     assert_eq!(host.calls("options").len(), 1);
     p.send("hi").unwrap();
     assert!(!is_hidden(&q(&root, ".key-banner").unwrap()));
+}
+
+/// Makes the fake host answer one-off messages: CHOICES for GET_CHOICES, SETTINGS (with the
+/// model and persona asked for) for SET_CHOICES; every message is recorded in `messages`.
+fn answer_messages(host: &FakeHost) {
+    let arr = js_sys::Array::new();
+    js_sys::Reflect::set(&host.obj, &"messages".into(), &arr).unwrap();
+    let f = wasm_bindgen::closure::Closure::<dyn FnMut(String) -> js_sys::Promise>::new(
+        move |text: String| {
+            arr.push(&text.clone().into());
+            let msg: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let reply = match msg["type"].as_str() {
+                Some("GET_CHOICES") => json!({"type": "CHOICES", "choices": {
+                    "models": [{"id": "zo/fast", "label": "Zo Fast"}, {"id": "zo/deep", "label": "Zo Deep"}],
+                    "personas": [{"id": "p1", "label": "Helper"}]}}),
+                _ => {
+                    json!({"type": "SETTINGS", "settings": {"hasApiKey": true, "defaultMode": "ask",
+                    "model": msg["model"], "personaId": msg["personaId"]}})
+                }
+            };
+            js_sys::Promise::resolve(&wasm_bindgen::JsValue::from_str(&reply.to_string()))
+        },
+    );
+    js_sys::Reflect::set(&host.obj, &"sendMessage".into(), &f.into_js_value()).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn pickers_footer_and_two_ways_to_copy() {
+    let host = FakeHost::new();
+    answer_messages(&host);
+    let (p, root) = panel(&host);
+    let model: web_sys::HtmlSelectElement = q(&root, "select.model").unwrap().dyn_into().unwrap();
+    until("the lists", || model.length() == 3).await;
+    assert!(!is_hidden(&q(&root, ".choices").unwrap()));
+    assert_eq!(model.value(), "", "Zo's default first");
+    model.set_value("zo/fast");
+    model
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    let messages = || -> Vec<String> {
+        let arr: js_sys::Array = js_sys::Reflect::get(&host.obj, &"messages".into())
+            .unwrap()
+            .into();
+        arr.iter().filter_map(|v| v.as_string()).collect()
+    };
+    until("the choice is stored", || messages().len() == 2).await;
+    assert_eq!(messages()[1], r#"{"type":"SET_CHOICES","model":"zo/fast"}"#);
+    let sid = p.send("q").unwrap();
+    feed(&p, done(&sid, "**Bold** and `code`"));
+    let footer = q(&root, ".msg-footer").unwrap();
+    let label = q(&footer, ".elapsed").unwrap().text_content().unwrap();
+    assert!(label.starts_with("Ask · Zo Fast · "), "{label}");
+    click(&q(&footer, ".copy").unwrap());
+    click(&q(&footer, ".copy-md").unwrap());
+    let copied: Vec<String> = host
+        .calls("copied")
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(copied, ["Bold and code", "**Bold** and `code`"]);
 }

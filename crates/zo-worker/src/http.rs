@@ -96,11 +96,29 @@ impl Exchange<'_> {
         api_key: &ApiKey,
         body: &str,
     ) -> Result<HttpResponse, HttpError> {
+        self.send("POST", url, api_key, Some(body)).await
+    }
+
+    /// GETs `url` (a JSON answer) with `Authorization: Bearer <api_key>`, never following a
+    /// redirect.
+    pub async fn get_json(&self, url: &str, api_key: &ApiKey) -> Result<HttpResponse, HttpError> {
+        self.send("GET", url, api_key, None).await
+    }
+
+    async fn send(
+        &self,
+        method: &str,
+        url: &str,
+        api_key: &ApiKey,
+        body: Option<&str>,
+    ) -> Result<HttpResponse, HttpError> {
         let build = |e: JsValue| HttpError::Build(zo_chrome::error_text(&e));
         let headers = Headers::new().map_err(build)?;
-        headers
-            .set("Content-Type", "application/json")
-            .map_err(build)?;
+        if body.is_some() {
+            headers
+                .set("Content-Type", "application/json")
+                .map_err(build)?;
+        }
         headers
             .set("Accept", "text/event-stream, application/json")
             .map_err(build)?;
@@ -108,9 +126,11 @@ impl Exchange<'_> {
             .set("Authorization", &format!("Bearer {}", api_key.expose()))
             .map_err(build)?;
         let init = RequestInit::new();
-        init.set_method("POST");
+        init.set_method(method);
         init.set_headers(&headers);
-        init.set_body(&JsValue::from_str(body));
+        if let Some(body) = body {
+            init.set_body(&JsValue::from_str(body));
+        }
         init.set_signal(Some(&self.controller.signal()));
         init.set_redirect(RequestRedirect::Manual);
         let request = Request::new_with_str_and_init(url, &init).map_err(build)?;

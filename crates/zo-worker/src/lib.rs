@@ -17,6 +17,7 @@ pub mod approval;
 pub mod ask;
 pub mod bench_api;
 pub mod cancel;
+pub mod choices;
 pub mod chrome;
 pub mod cobrowse_loop;
 pub mod context;

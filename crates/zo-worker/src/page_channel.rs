@@ -1,15 +1,19 @@
 //! The worker's one-off messages with the extension's pages (`chrome.runtime.sendMessage`):
 //! GET_SETTINGS from the side panel or the options page is answered with the settings view
 //! (settings and whether a key is set, never the key), and every change of the stored
-//! settings or key is sent to all open extension pages as SETTINGS. That way the side panel
+//! settings or key is sent to all open extension pages as SETTINGS. GET_CHOICES is answered
+//! with the model and persona lists ([`crate::choices`]); SET_CHOICES (the panel's pickers)
+//! stores the model and persona in the settings; SET_SCREENSHOTS (the panel's Visual-mode
+//! switch) turns screenshots on or off. That way the side panel
 //! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
 //! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
 //! Messages both ways are JSON text, as on the ports.
 
 use js_sys::Function;
 use wasm_bindgen::{JsCast, JsValue};
-use zo_core::wire::{settings_changed, PageToWorker, WorkerToPage};
+use zo_core::wire::{settings_changed, PageToWorker, WorkerToPage, SETTINGS_KEY};
 
+use crate::chrome::StorageArea;
 use crate::context::WorkerCtx;
 use crate::convert::warn;
 use crate::gate;
@@ -63,6 +67,31 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
             let message = settings_message(&ctx).await;
             respond(&send_response, message.as_ref());
         }),
+        Ok(PageToWorker::GetChoices { refresh }) => wasm_bindgen_futures::spawn_local(async move {
+            let choices = crate::choices::lists(&ctx, refresh).await;
+            let message = serde_json::to_string(&WorkerToPage::Choices { choices })
+                .map(|text| JsValue::from_str(&text));
+            if let Err(e) = &message {
+                warn("choices message", &e.to_string());
+            }
+            respond(&send_response, message.ok().as_ref());
+        }),
+        Ok(PageToWorker::SetScreenshots { on }) => wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = set_screenshots(&ctx, on).await {
+                warn("turning screenshots on or off", &e);
+            }
+            let message = settings_message(&ctx).await;
+            respond(&send_response, message.as_ref());
+        }),
+        Ok(PageToWorker::SetChoices { model, persona_id }) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Err(e) = set_choices(&ctx, model, persona_id).await {
+                    warn("storing the model and persona", &e);
+                }
+                let message = settings_message(&ctx).await;
+                respond(&send_response, message.as_ref());
+            })
+        }
         Err(e) => {
             warn("ignored a message of an extension page", &e);
             respond(&send_response, None);
@@ -70,13 +99,67 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
     }
 }
 
+/// Screenshots on or off in the stored settings. On needs Chrome's permission for all sites
+/// (a screenshot captures whatever page the tab shows), asked for by the panel in the user's
+/// click: it is checked here, and without it nothing changes.
+async fn set_screenshots(ctx: &WorkerCtx, on: bool) -> Result<(), String> {
+    let permitted = ctx
+        .chrome
+        .host_permitted(zo_core::trust::site::ALL_URLS)
+        .await;
+    if on && !permitted.unwrap_or(false) {
+        return Err("Chrome did not grant access to all sites, which screenshots need".into());
+    }
+    let mut settings = ctx.settings().await.map_err(|e| e.to_string())?;
+    if settings.screenshots == on {
+        return Ok(());
+    }
+    settings.screenshots = on;
+    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
+    ctx.chrome
+        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// The model and persona the questions go to, stored in the settings (blank: Zo's default).
+async fn set_choices(
+    ctx: &WorkerCtx,
+    model: Option<String>,
+    persona_id: Option<String>,
+) -> Result<(), String> {
+    let clean = |v: Option<String>| {
+        v.map(|s| {
+            s.trim()
+                .chars()
+                .take(zo_core::wire::MAX_CHOICE_CHARS)
+                .collect::<String>()
+        })
+        .filter(|s| !s.is_empty())
+    };
+    let mut settings = ctx.settings().await.map_err(|e| e.to_string())?;
+    let (model, persona_id) = (clean(model), clean(persona_id));
+    if settings.model == model && settings.persona_id == persona_id {
+        return Ok(());
+    }
+    settings.model = model;
+    settings.persona_id = persona_id;
+    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
+    ctx.chrome
+        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .await
+        .map_err(|e| e.to_string())
+}
+
 /// chrome.storage.onChanged (the key names only; the values never cross into here): sends the
-/// new settings view to every open extension page.
+/// new settings view to every open extension page, and drops the cached model and persona
+/// lists (they depend on the API and the key).
 pub fn on_storage_changed(ctx: WorkerCtx, area: String, keys: Vec<String>) {
     if !settings_changed(&area, &keys) {
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
+        crate::choices::forget(&ctx).await;
         let Some(message) = settings_message(&ctx).await else {
             return;
         };

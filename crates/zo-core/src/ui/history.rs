@@ -129,6 +129,9 @@ pub struct Message {
     /// For questions: the page it was asked about, and whether Zo could read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<PageRef>,
+    /// For answers: the model it was asked of, as the picker named it (None: Zo's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
 }
 
 /// One approval request of a Co-browse task and the user's answer (`None`: not answered).
@@ -167,6 +170,7 @@ impl Message {
             approvals: Vec::new(),
             notes: Vec::new(),
             page: None,
+            model: None,
         }
     }
 

@@ -16,10 +16,12 @@ mod escape;
 mod fence;
 pub mod html;
 mod pass;
+mod plain;
 mod refs;
 pub mod stream;
 
 pub use blocks::{closing_tags_start, BlockUpdate, Blocks};
+pub use plain::to_plain;
 pub use stream::MarkdownStream;
 
 /// The blocks of a whole answer.

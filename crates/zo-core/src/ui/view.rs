@@ -68,6 +68,27 @@ pub fn elapsed_label(status: MessageStatus, elapsed_ms: Option<u64>) -> String {
     }
 }
 
+/// An answer's footer: its mode, the model it was asked of (when one was chosen) and how long
+/// it took ("Ask · Zo Fast · 4.2s"; a stopped answer says so).
+pub fn footer_label(
+    mode: crate::wire::protocol::Mode,
+    model: Option<&str>,
+    status: MessageStatus,
+    elapsed_ms: Option<u64>,
+) -> String {
+    let elapsed = elapsed_label(status, elapsed_ms);
+    [
+        crate::ui::modes::mode_label(mode),
+        model.unwrap_or_default(),
+        elapsed.as_str(),
+    ]
+    .iter()
+    .filter(|p| !p.trim().is_empty())
+    .copied()
+    .collect::<Vec<_>>()
+    .join(" · ")
+}
+
 /// Silence after which the liveness indicator says how long nothing arrived.
 pub const QUIET_AFTER_MS: u64 = 8_000;
 

@@ -2,13 +2,22 @@
 //! `chrome.runtime.sendMessage` (the `stream` port carries the questions, see
 //! [`crate::wire::protocol`]). The side panel asks for the settings when it opens, and the worker
 //! sends them again to every open extension page whenever they or the key change. What travels
-//! is a [`SettingsView`]: the settings and whether a key is set, never the key.
+//! is a [`SettingsView`]: the settings and whether a key is set, never the key. The panel also
+//! asks for the model and persona lists (fetched with the key, so by the worker, and cached:
+//! [`crate::wire::choices`]) and sets the model and persona its questions go to.
 //!
-//! JSON shape: `{"type":"GET_SETTINGS"}`, `{"type":"SETTINGS","settings":{...,"hasApiKey":true}}`.
+//! JSON shape: `{"type":"GET_SETTINGS"}`, `{"type":"SETTINGS","settings":{...,"hasApiKey":true}}`,
+//! `{"type":"GET_CHOICES","refresh":false}`, `{"type":"CHOICES","choices":{"models":[..],
+//! "personas":[..]}}`, `{"type":"SET_CHOICES","model":"..","personaId":".."}` (absent: Zo's
+//! default; answered with SETTINGS), `{"type":"SET_SCREENSHOTS","on":true}` (answered with
+//! SETTINGS). The panel writes its messages with the hand JSON writer
+//! ([`PageToWorker::to_json`]) and reads CHOICES with `ChoiceLists::from_json`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::wire::api_key::API_KEY_KEY;
+use crate::wire::choices::ChoiceLists;
+use crate::wire::json::Obj;
 use crate::wire::settings::{SettingsView, SETTINGS_KEY};
 
 /// An extension page -> the worker.
@@ -17,6 +26,46 @@ use crate::wire::settings::{SettingsView, SETTINGS_KEY};
 pub enum PageToWorker {
     /// Answered with [`WorkerToPage::Settings`].
     GetSettings,
+    /// Answered with [`WorkerToPage::Choices`]: the cached lists, fetched again when stale or
+    /// when `refresh` is set.
+    GetChoices {
+        #[serde(default)]
+        refresh: bool,
+    },
+    /// The model and persona the questions go to (None: Zo's default), stored in the settings.
+    /// Answered with [`WorkerToPage::Settings`].
+    #[serde(rename_all = "camelCase")]
+    SetChoices {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        model: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        persona_id: Option<String>,
+    },
+    /// Screenshots in Visual mode on or off (the side panel's switch; turning them on needs
+    /// Chrome's permission for all sites, asked for by the panel in the user's click, and
+    /// checked by the worker). Answered with [`WorkerToPage::Settings`].
+    SetScreenshots { on: bool },
+}
+
+impl PageToWorker {
+    /// The message as JSON text, as serde writes it (without serde's code, for the panel).
+    pub fn to_json(&self) -> String {
+        match self {
+            PageToWorker::GetSettings => Obj::new().str("type", "GET_SETTINGS"),
+            PageToWorker::GetChoices { refresh } => Obj::new()
+                .str("type", "GET_CHOICES")
+                .bool("refresh", *refresh),
+            PageToWorker::SetChoices { model, persona_id } => Obj::new()
+                .str("type", "SET_CHOICES")
+                .opt_str("model", model.as_deref())
+                .opt_str("personaId", persona_id.as_deref()),
+            PageToWorker::SetScreenshots { on } => {
+                Obj::new().str("type", "SET_SCREENSHOTS").bool("on", *on)
+            }
+        }
+        .done()
+        .into_string()
+    }
 }
 
 /// The worker -> extension pages (the answer to GET_SETTINGS, and each change).
@@ -24,6 +73,7 @@ pub enum PageToWorker {
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WorkerToPage {
     Settings { settings: SettingsView },
+    Choices { choices: ChoiceLists },
 }
 
 /// Whether a `chrome.storage.onChanged` of storage `area` with these changed `keys` changes
@@ -56,6 +106,41 @@ mod tests {
         assert_eq!(v["settings"]["maxSteps"], 10);
         assert_eq!(serde_json::from_value::<WorkerToPage>(v).unwrap(), msg);
         assert!(serde_json::from_value::<PageToWorker>(json!({"type": "ASK_ZO"})).is_err());
+        assert_eq!(
+            serde_json::from_value::<PageToWorker>(json!({"type": "GET_CHOICES"})).unwrap(),
+            PageToWorker::GetChoices { refresh: false }
+        );
+        let choices = WorkerToPage::Choices {
+            choices: ChoiceLists::default(),
+        };
+        assert_eq!(
+            serde_json::to_value(&choices).unwrap(),
+            json!({"type": "CHOICES", "choices": {"models": [], "personas": []}})
+        );
+    }
+
+    #[test]
+    fn the_hand_written_text_is_serdes() {
+        for msg in [
+            PageToWorker::GetSettings,
+            PageToWorker::GetChoices { refresh: true },
+            PageToWorker::GetChoices { refresh: false },
+            PageToWorker::SetChoices {
+                model: Some("zo/\"fast\"".into()),
+                persona_id: None,
+            },
+            PageToWorker::SetChoices {
+                model: None,
+                persona_id: Some("p1".into()),
+            },
+            PageToWorker::SetScreenshots { on: true },
+        ] {
+            assert_eq!(msg.to_json(), serde_json::to_string(&msg).unwrap());
+            assert_eq!(
+                serde_json::from_str::<PageToWorker>(&msg.to_json()).unwrap(),
+                msg
+            );
+        }
     }
 
     #[test]

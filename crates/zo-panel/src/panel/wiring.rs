@@ -63,6 +63,16 @@ impl State {
             });
         })?);
         let w = weak.clone();
+        out.push(listen(&s.ui.visual_switch, "click", move |_| {
+            with_state(&w, |s| s.turn_screenshots_on());
+        })?);
+        for picker in [&s.ui.model, &s.ui.persona] {
+            let w = weak.clone();
+            out.push(listen(picker, "change", move |_| {
+                with_state(&w, |s| s.choose());
+            })?);
+        }
+        let w = weak.clone();
         out.push(listen(&s.ui.new_chat, "click", move |_| {
             with_state(&w, |s| s.new_chat());
         })?);
@@ -102,12 +112,16 @@ impl State {
         let mut out = Vec::new();
         let id = msg_id.to_string();
         let w = self.me.clone();
-        out.push(listen(&view.buttons.copy, "click", move |e| {
-            with_state(&w, |s| s.copy(&id));
-            if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
-                flash_copied(button);
-            }
-        })?);
+        for (button, markdown) in [(&view.buttons.copy, false), (&view.buttons.copy_md, true)] {
+            let id = id.clone();
+            let w = w.clone();
+            out.push(listen(button, "click", move |e| {
+                with_state(&w, |s| s.copy(&id, markdown));
+                if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
+                    flash_copied(button);
+                }
+            })?);
+        }
         // Each code block's Copy button (inside the answer's HTML) copies that code's text.
         let w = self.me.clone();
         out.push(listen(view.answer(), "click", move |e| {
@@ -222,11 +236,15 @@ fn code_copy_target(e: &web_sys::Event) -> Option<(Element, String)> {
     Some((button, code.text_content().unwrap_or_default()))
 }
 
-/// Brief "Copied" feedback on a Copy button.
+/// Brief "Copied" feedback on a Copy button; its label comes back after.
 fn flash_copied(button: Element) {
+    let label = button.text_content().unwrap_or_default();
+    if label == "Copied" {
+        return;
+    }
     button.set_text_content(Some("Copied"));
     gloo_timers::callback::Timeout::new(1_500, move || {
-        button.set_text_content(Some("Copy"));
+        button.set_text_content(Some(&label));
     })
     .forget();
 }
