@@ -551,7 +551,7 @@ impl State {
         self.ui.mode.set_value(layout::mode_value(mode));
     }
 
-    pub fn history_json(&self) -> serde_json::Value {
+    pub fn history_json(&self) -> String {
         self.history.to_json()
     }
 }
