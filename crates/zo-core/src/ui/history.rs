@@ -14,6 +14,7 @@ use crate::page::text::ellipsize;
 use stored::json_len;
 
 mod codec;
+mod edits;
 mod stored;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};

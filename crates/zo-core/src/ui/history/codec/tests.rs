@@ -35,84 +35,93 @@ fn entry(step: u32, index: u32, action: Action) -> TimelineEntry {
     }
 }
 
-/// An answer using every field, with lists of every kind of item.
+/// An answer using every field, with lists of every kind of item. Written as a literal: a new
+/// field does not compile here until it is given a value, so the tests below see it.
 fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
-    let mut m = Message::assistant(id.into(), mode, "s-1".into(), samples::ODD.into());
-    m.text = format!("Answer {}", samples::ODD);
-    m.reasoning = Some("thinking".into());
-    m.tools = vec![
-        ToolActivity {
-            tool_call_id: "t1".into(),
-            name: "web_search".into(),
-            args: "{\"q\":1}".into(),
-            result: Some("3 hits".into()),
-        },
-        ToolActivity {
-            tool_call_id: "t2".into(),
-            name: "read".into(),
-            args: String::new(),
-            result: None,
-        },
-    ];
-    m.timeline = samples::actions()
-        .into_iter()
-        .enumerate()
-        .map(|(i, a)| entry(1 + i as u32 / 4, i as u32, a))
-        .collect();
-    m.status = status;
-    m.error = Some(StreamFailure {
-        kind: FailureKind::Permanent,
-        http_status: Some(u16::MAX),
-        message: samples::ODD.into(),
-        partial_text: "part".into(),
-    });
-    m.elapsed_ms = Some(u64::MAX);
-    m.scope = vec![ScopeOrigin {
-        origin: "https://example.com".into(),
-        access: crate::wire::approval::Access::ALL[0],
-        source: crate::wire::approval::Source::ALL[0],
-    }];
-    m.approvals = ApprovalKind::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, kind)| ApprovalRecord {
-            id: i as u32,
-            kind: *kind,
-            description: samples::ODD.into(),
+    Message {
+        id: id.into(),
+        role: Role::Assistant,
+        mode,
+        session_id: Some("s-1".into()),
+        text: format!("Answer {}", samples::ODD),
+        reasoning: Some("thinking".into()),
+        tools: vec![
+            ToolActivity {
+                tool_call_id: "t1".into(),
+                name: "web_search".into(),
+                args: "{\"q\":1}".into(),
+                result: Some("3 hits".into()),
+            },
+            ToolActivity {
+                tool_call_id: "t2".into(),
+                name: "read".into(),
+                args: String::new(),
+                result: None,
+            },
+        ],
+        timeline: samples::actions()
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| entry(1 + i as u32 / 4, i as u32, a))
+            .collect(),
+        status,
+        error: Some(StreamFailure {
+            kind: FailureKind::Permanent,
+            http_status: Some(u16::MAX),
+            message: samples::ODD.into(),
+            partial_text: "part".into(),
+        }),
+        elapsed_ms: Some(u64::MAX),
+        input: Some(samples::ODD.into()),
+        scope: vec![ScopeOrigin {
             origin: "https://example.com".into(),
-            reasons: if i == 0 { vec![] } else { vec!["r".into(); i] },
-            decision: [None, Some(ApprovalDecision::Once)]
-                .into_iter()
-                .chain(ApprovalDecision::ALL.iter().copied().map(Some))
-                .nth(i % 5)
-                .flatten(),
-            destination: (i % 2 == 1).then(|| "https://example.com/x".into()),
-        })
-        .collect();
-    m.notes = vec!["note".into(), samples::ODD.into()];
-    m
+            access: crate::wire::approval::Access::ALL[0],
+            source: crate::wire::approval::Source::ALL[0],
+        }],
+        approvals: ApprovalKind::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| ApprovalRecord {
+                id: i as u32,
+                kind: *kind,
+                description: samples::ODD.into(),
+                origin: "https://example.com".into(),
+                reasons: vec!["r".into(); i],
+                decision: [None, Some(ApprovalDecision::Once)]
+                    .into_iter()
+                    .chain(ApprovalDecision::ALL.iter().copied().map(Some))
+                    .nth(i % 5)
+                    .flatten(),
+                destination: (i % 2 == 1).then(|| "https://example.com/x".into()),
+            })
+            .collect(),
+        notes: vec!["note".into(), samples::ODD.into()],
+    }
 }
 
 /// Chats covering every mode, role and message status, with sparse and full messages.
 fn chats() -> Vec<Chat> {
     let mut out = Vec::new();
     for (i, mode) in Mode::ALL.iter().enumerate() {
-        let mut chat = Chat::new(format!("c{i}"), *mode, i as u64);
-        chat.title = samples::ODD.into();
-        chat.messages
-            .push(Message::user("u".into(), *mode, samples::ODD.into()));
+        let mut messages = vec![Message::user("u".into(), *mode, samples::ODD.into())];
         for (j, status) in MessageStatus::ALL.iter().enumerate() {
-            chat.messages
-                .push(rich_answer(&format!("a{j}"), *mode, *status));
+            messages.push(rich_answer(&format!("a{j}"), *mode, *status));
         }
-        chat.messages.push(Message::assistant(
+        messages.push(Message::assistant(
             "bare".into(),
             *mode,
             String::new(),
             String::new(),
         ));
-        chat.updated_at = u64::MAX - i as u64;
-        out.push(chat);
+        // A literal, as `rich_answer`.
+        out.push(Chat {
+            id: format!("c{i}"),
+            title: samples::ODD.into(),
+            mode: *mode,
+            created_at: i as u64,
+            updated_at: u64::MAX - i as u64,
+            messages,
+        });
     }
     out.push(Chat::new("empty".into(), Mode::default(), 0));
     out
