@@ -5,11 +5,14 @@
 //! field what serde reads and writes for the types in `history.rs` (the tests hold the two to
 //! each other, on every field and on altered copies).
 
+use crate::ui::page_context::PageRef;
 use crate::wire::codec::parts::{
     read_action_error, read_failure, read_origin, read_tool, write_action_error, write_failure,
     write_origin, write_tool,
 };
-use crate::wire::json::fields::{list, name, read_action, string, uint, uint32, value, Fields};
+use crate::wire::json::fields::{
+    boolean, list, name, read_action, string, uint, uint32, value, Fields,
+};
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
 
 use super::{ApprovalRecord, Chat, History, Message, MessageStatus, Role, TimelineEntry};
@@ -146,7 +149,9 @@ impl Message {
             .opt_str("input", self.input.as_deref());
         let obj = items(obj, "scope", &self.scope, write_origin);
         let obj = items(obj, "approvals", &self.approvals, write_approval);
-        items(obj, "notes", &self.notes, |n| Json::string(n)).done()
+        items(obj, "notes", &self.notes, |n| Json::string(n))
+            .opt_json("page", self.page.as_ref().map(write_page).as_ref())
+            .done()
     }
 }
 
@@ -166,6 +171,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "scope",
     "approvals",
     "notes",
+    "page",
 ];
 
 fn read_message(node: &Node) -> Result<Message, WireError> {
@@ -186,7 +192,25 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         scope: f.or_default("scope", |n| list(n, read_origin))?,
         approvals: f.or_default("approvals", |n| list(n, read_approval))?,
         notes: f.or_default("notes", |n| list(n, string))?,
+        page: f.opt("page", read_page)?,
     })
+}
+
+fn read_page(node: &Node) -> Result<PageRef, WireError> {
+    let f = Fields::of(node, &["title", "origin", "shared"])?;
+    Ok(PageRef {
+        title: f.req("title", string)?,
+        origin: f.req("origin", string)?,
+        shared: f.req("shared", boolean)?,
+    })
+}
+
+fn write_page(p: &PageRef) -> Json {
+    Obj::new()
+        .str("title", &p.title)
+        .str("origin", &p.origin)
+        .bool("shared", p.shared)
+        .done()
 }
 
 fn read_entry(node: &Node) -> Result<TimelineEntry, WireError> {

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::super::*;
 use super::read_chat;
+use crate::ui::page_context::PageRef;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::codec::tests::{alter, samples};
 use crate::wire::json::{parse, WireName};
@@ -96,6 +97,11 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
             })
             .collect(),
         notes: vec!["note".into(), samples::ODD.into()],
+        page: (status == MessageStatus::Done).then(|| PageRef {
+            title: samples::ODD.into(),
+            origin: "https://example.com".into(),
+            shared: true,
+        }),
     }
 }
 
