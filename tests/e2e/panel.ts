@@ -70,6 +70,24 @@ export class PanelPage {
     await waitFor('an empty conversation', async () => (await this.assistantMessages.count()) === 0);
   }
 
+  /** The onboarding card shown when no API key is set. */
+  get onboarding(): Locator {
+    return this.page.getByRole('region', { name: 'Welcome to Zo' });
+  }
+  /** The empty chat's starter prompts (buttons). */
+  get starters(): Locator {
+    return this.page.getByRole('group', { name: 'Suggestions' }).getByRole('button');
+  }
+
+  /** Edits question `i` (0-based) to `text` and sends it, as a person would. */
+  async editQuestion(i: number, text: string): Promise<void> {
+    const q = this.userMessages.nth(i);
+    await q.hover();
+    await q.getByRole('button', { name: 'Edit question' }).click();
+    await q.getByRole('textbox', { name: 'Edit question' }).fill(text);
+    await q.getByRole('button', { name: 'Send edited question' }).click();
+  }
+
   /** Picks a mode by its label ("Ask", "Co-browse", ...). */
   async setMode(label: string): Promise<void> {
     await this.modePicker.selectOption({ label });
@@ -149,6 +167,12 @@ export class AssistantMessage {
   }
   get settingsLink(): Locator {
     return this.root.getByRole('button', { name: 'Open settings', exact: true });
+  }
+  get regenerateButton(): Locator {
+    return this.root.getByRole('button', { name: 'Regenerate', exact: true });
+  }
+  get copyButton(): Locator {
+    return this.root.getByRole('button', { name: 'Copy', exact: true });
   }
   /** Approval cards of a Co-browse task (role group named "Approval needed: ..."), oldest first. */
   get approvalCards(): Locator {

@@ -1,10 +1,16 @@
 //! The side panel and options page without a DOM: a turn folded into the history and the view
-//! changes it needs ([`Turn`]), rendering decisions ([`view`]), the containment's cards, the
-//! persisted history, the options form ([`options_form`]) and Markdown ([`markdown`]).
+//! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
+//! containment's cards, the persisted history (and its edits: an answer again in its old
+//! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
+//! modes and starter prompts ([`modes`]), the options form ([`options_form`]) and Markdown
+//! ([`markdown`]).
 
 pub(crate) mod chat;
+pub mod composer;
+pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;
+pub mod modes;
 pub mod options_form;
 pub(crate) mod trust_view;
 pub mod view;

@@ -1,7 +1,9 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
 //! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline, its approval
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
-//! [`blocks`]), the progress indicator with its timer, an error card and a footer with Copy.
+//! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
+//! and a footer with Copy (only when there is text to copy) and Regenerate. A question is a
+//! [`UserView`]: its bubble and an editor to change and resend it.
 
 use web_sys::{Document, Element};
 use zo_core::ui::view::{self, Indicator};
@@ -15,10 +17,14 @@ mod append;
 mod blocks;
 mod sections;
 mod trust;
+mod user;
+
+pub use user::UserView;
 
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {
     pub copy: Element,
+    pub regenerate: Element,
     pub retry: Element,
     pub settings: Element,
 }
@@ -47,13 +53,6 @@ pub struct MessageView {
     footer: Element,
     elapsed: Element,
     pub buttons: MessageButtons,
-}
-
-/// A user message bubble.
-pub fn user_bubble(doc: &Document, text: &str) -> DomResult<Element> {
-    let root = el(doc, "article", "msg user")?;
-    append(&root, &text_el(doc, "div", "bubble", text)?)?;
-    Ok(root)
 }
 
 impl MessageView {
@@ -116,8 +115,12 @@ impl MessageView {
         let copy = text_el(doc, "button", "btn ghost copy", "Copy")?;
         set_attr(&copy, "type", "button")?;
         set_attr(&copy, "title", "Copy the answer")?;
+        let regenerate = text_el(doc, "button", "btn ghost regenerate", "Regenerate")?;
+        set_attr(&regenerate, "type", "button")?;
+        set_attr(&regenerate, "title", "Answer this question again")?;
         let elapsed = el(doc, "span", "elapsed")?;
         append(&footer, &copy)?;
+        append(&footer, &regenerate)?;
         append(&footer, &elapsed)?;
         set_hidden(&footer, true);
 
@@ -151,6 +154,7 @@ impl MessageView {
             elapsed,
             buttons: MessageButtons {
                 copy,
+                regenerate,
                 retry,
                 settings,
             },
@@ -187,6 +191,7 @@ impl MessageView {
             view.show_error(&card);
         }
         view.finish(message.status, message.elapsed_ms);
+        view.show_actions(message);
         Ok(view)
     }
 
@@ -254,6 +259,16 @@ impl MessageView {
         self.elapsed
             .set_text_content(Some(&view::elapsed_label(status, elapsed_ms)));
         set_attr(&self.root, "data-status", status_name(status)).ok();
+    }
+
+    /// The footer's actions for the ended `message`: Copy only when it has text (an error
+    /// alone has nothing to copy), Regenerate unless its error card offers Retry already.
+    pub fn show_actions(&self, message: &Message) {
+        set_hidden(&self.buttons.copy, message.text.trim().is_empty());
+        set_hidden(
+            &self.buttons.regenerate,
+            ui::stored_error_card(message).is_some(),
+        );
     }
 
     pub fn set_elapsed(&self, status: MessageStatus, ms: u64) {

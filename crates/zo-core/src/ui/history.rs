@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::page::text::ellipsize;
 use stored::json_len;
 
+mod edits;
 mod stored;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};

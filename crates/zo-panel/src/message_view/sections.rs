@@ -119,6 +119,8 @@ impl MessageView {
         let kind = match card.kind {
             view::ErrorKind::Interrupted => "interrupted",
             view::ErrorKind::Auth => "auth",
+            view::ErrorKind::MissingKey => "missing-key",
+            view::ErrorKind::Empty => "empty",
             view::ErrorKind::Permanent => "permanent",
         };
         set_attr(&self.error, "data-kind", kind).ok();
