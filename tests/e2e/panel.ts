@@ -111,7 +111,7 @@ const RECORDER = `(() => {
   window.__zoSeen = seen;
   const visible = (e) => !e.closest('[hidden]');
   const look = () => {
-    for (const ind of document.querySelectorAll('[role="status"]')) {
+    for (const ind of document.querySelectorAll('.indicator')) {
       if (!visible(ind)) continue;
       const label = ((ind.querySelector('.indicator-label') || {}).textContent || '').trim();
       if (label && seen.labels[seen.labels.length - 1] !== label) seen.labels.push(label);
@@ -160,7 +160,7 @@ export class AssistantMessage {
     return this.root.getByRole('alert');
   }
   get indicator(): Locator {
-    return this.root.getByRole('status');
+    return this.root.locator('.indicator');
   }
   get retryButton(): Locator {
     return this.root.getByRole('button', { name: 'Retry', exact: true });

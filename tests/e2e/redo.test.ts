@@ -64,7 +64,7 @@ describe('first run and asking again', () => {
     const prompt = (await panel.starters.first().innerText()).trim();
     await panel.starters.first().click();
     await waitFor('the starter asked', async () => (await panel.userMessages.count()) === 1);
-    assert.equal((await panel.userMessages.first().innerText()).replace(/^Edit\s*/, '').trim(), prompt);
+    assert.equal((await panel.userMessages.first().locator('.bubble').innerText()).trim(), prompt);
     assert.equal(await panel.last().settled(), 'done');
   });
 

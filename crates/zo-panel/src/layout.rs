@@ -1,5 +1,5 @@
 //! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
-//! the history drawer, the message list with its empty state (the onboarding card when no key
+//! the page bar (where Zo looks), the history drawer, the message list with its empty state (the onboarding card when no key
 //! is set, else the mode's starter prompts), the notice of a failed history save, the banner
 //! asking for a key above the composer, and the composer (input, Send, Stop). Built once; the
 //! panel keeps the element handles.
@@ -25,6 +25,11 @@ pub struct Ui {
     pub history_btn: Element,
     pub new_chat: Element,
     pub settings_btn: Element,
+    /// Where Zo looks: the bound tab's favicon, title and origin.
+    pub page_bar: Element,
+    pub page_icon: Element,
+    pub page_title: Element,
+    pub page_origin: Element,
     pub drawer: Element,
     pub drawer_list: Element,
     pub messages: Element,
@@ -80,6 +85,21 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     append(&header, &settings_btn)?;
     append(&root, &header)?;
 
+    let page_bar = el(doc, "div", "page-bar")?;
+    set_attr(&page_bar, "role", "group")?;
+    set_attr(&page_bar, "aria-label", "Page")?;
+    let page_icon = el(doc, "img", "page-icon")?;
+    set_attr(&page_icon, "alt", "")?;
+    set_attr(&page_icon, "width", "16")?;
+    set_attr(&page_icon, "height", "16")?;
+    set_hidden(&page_icon, true);
+    let page_title = el(doc, "span", "page-title")?;
+    let page_origin = el(doc, "span", "page-origin")?;
+    append(&page_bar, &page_icon)?;
+    append(&page_bar, &page_title)?;
+    append(&page_bar, &page_origin)?;
+    append(&root, &page_bar)?;
+
     let drawer = el(doc, "section", "drawer")?;
     set_attr(&drawer, "aria-label", "Chat history")?;
     append(&drawer, &text_el(doc, "div", "section-label", "History")?)?;
@@ -90,6 +110,9 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
 
     let messages = el(doc, "main", "messages")?;
     set_attr(&messages, "aria-label", "Conversation")?;
+    // The one live region: new messages and answers are announced politely, in order.
+    set_attr(&messages, "role", "log")?;
+    set_attr(&messages, "aria-live", "polite")?;
     let empty = el(doc, "div", "empty")?;
     append(&empty, &text_el(doc, "div", "empty-title", "Ask Zo")?)?;
     append(
@@ -159,6 +182,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         history_btn,
         new_chat,
         settings_btn,
+        page_bar,
+        page_icon,
+        page_title,
+        page_origin,
         drawer,
         drawer_list,
         messages,

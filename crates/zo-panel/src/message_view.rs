@@ -19,7 +19,7 @@ mod sections;
 mod trust;
 mod user;
 
-pub use user::UserView;
+pub use user::{show_page, UserView};
 
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {
@@ -83,15 +83,17 @@ impl MessageView {
 
         let (scope, approvals, notes) = trust::build(doc)?;
 
+        // The message list is the one live region (role=log): no answer is one of its own.
         let answer = el(doc, "div", "answer md")?;
-        set_attr(&answer, "aria-live", "polite")?;
 
+        // Not a live region of its own: the message list is the one (role=log), and the timer
+        // ticking every 100 ms must not be read out.
         let indicator = el(doc, "div", "indicator")?;
-        set_attr(&indicator, "role", "status")?;
         append(&indicator, &el(doc, "span", "pulse")?)?;
         let indicator_label = text_el(doc, "span", "indicator-label", "Working…")?;
         append(&indicator, &indicator_label)?;
         let timer = text_el(doc, "span", "timer", "0.0s")?;
+        set_attr(&timer, "aria-hidden", "true")?;
         append(&indicator, &timer)?;
         set_hidden(&indicator, true);
 

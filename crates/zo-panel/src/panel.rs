@@ -22,6 +22,7 @@ use zo_chrome::error_text;
 
 mod drawer;
 mod empty;
+mod page;
 mod redo;
 mod wiring;
 
@@ -122,6 +123,9 @@ impl State {
             }
             s.ui.mode.set_value(layout::mode_value(s.mode));
             s.render_chat()?;
+            s.update_page_bar();
+            // Ready to type as soon as the panel opens.
+            let _ = s.ui.input.focus();
         }
         Ok(state)
     }
@@ -153,22 +157,25 @@ impl State {
         }
         let now = now_ms();
         let user = Message::user(new_id(), self.mode, input.to_string());
-        let view = UserView::new(&self.doc, input).map_err(|e| e.to_string())?;
+        let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
         self.wire_user(&view, &user.id).map_err(|e| e.to_string())?;
         self.add_element(&user.id, &view.root)
             .map_err(|e| e.to_string())?;
         self.chat.mode = self.mode;
+        let id = user.id.clone();
         self.chat.put_message(user, now);
-        self.start_turn(input, self.mode, None)
+        self.start_turn(input, self.mode, None, Some(&id))
     }
 
     /// Asks `input` in `mode` as a new answer: at the end of the chat, or in the place of
-    /// answer `replace` (Retry, Regenerate). Returns its sessionId.
+    /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
+    /// edited), whose page chip the page of this ask sets. Returns its sessionId.
     fn start_turn(
         &mut self,
         input: &str,
         mode: Mode,
         replace: Option<&str>,
+        question: Option<&str>,
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
@@ -215,20 +222,36 @@ impl State {
         // Zo reads and acts on the page only with the user's permission for its site: asked
         // for in this click (Chrome answers at once for a site already allowed), and the
         // question leaves once the user answered.
-        let access = self
-            .host
-            .tab_url()
-            .and_then(|url| site::host_pattern(&url))
+        // The question's chip says which page went with it, once that is known.
+        let tab = self.host.tab();
+        let access = tab
+            .as_ref()
+            .and_then(|tab| site::host_pattern(&tab.url))
             .and_then(|pattern| self.host.request_site_access(&pattern));
+        let question = question.map(str::to_string);
         match access {
-            None => self.post_ask(&ask),
+            None => {
+                if let Some(q) = &question {
+                    self.set_question_page(q, tab.as_ref(), false);
+                }
+                self.post_ask(&ask);
+            }
             Some(answer) => {
                 let me = self.me.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     // Allowed or not, the question goes: without access, Zo answers without
                     // the page (or Co-browse says it cannot act there).
-                    let _ = wasm_bindgen_futures::JsFuture::from(answer).await;
-                    with_state(&me, |s| s.post_ask(&ask));
+                    let granted = wasm_bindgen_futures::JsFuture::from(answer)
+                        .await
+                        .ok()
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(false);
+                    with_state(&me, |s| {
+                        if let Some(q) = &question {
+                            s.set_question_page(q, tab.as_ref(), granted);
+                        }
+                        s.post_ask(&ask);
+                    });
                 });
             }
         }
@@ -493,7 +516,7 @@ impl State {
         for m in &messages {
             match m.role {
                 Role::User => {
-                    let view = UserView::new(&self.doc, &m.text)?;
+                    let view = UserView::new(&self.doc, &m.text, m.page.as_ref())?;
                     self.wire_user(&view, &m.id)?;
                     self.add_element(&m.id, &view.root)?;
                 }
@@ -509,10 +532,14 @@ impl State {
         Ok(())
     }
 
+    /// The input grows with its text up to 200 px, its borders counted (a border-box height
+    /// of only the content's would scroll by the borders' width).
     fn autosize(&self) {
-        let style = self.ui.input.style();
+        let input = &self.ui.input;
+        let style = input.style();
         let _ = style.set_property("height", "auto");
-        let h = self.ui.input.scroll_height().min(200);
+        let border = input.offset_height() - input.client_height();
+        let h = zo_core::ui::composer::input_height(input.scroll_height(), border, 200);
         let _ = style.set_property("height", &format!("{h}px"));
     }
 
@@ -578,7 +605,7 @@ impl State {
         self.update_empty();
     }
 
-    pub fn history_json(&self) -> serde_json::Value {
+    pub fn history_json(&self) -> String {
         self.history.to_json()
     }
 }

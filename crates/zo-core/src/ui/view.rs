@@ -1,6 +1,6 @@
 //! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
-//! card a failure gets (`failure_view`), how an action reads in the timeline (the worker masked secret fills),
-//! and the labels of the timer, the elapsed time and the progress indicators.
+//! card a failure gets (`failure_view`), how an action reads in the timeline (the worker masked
+//! secret fills), tool results as readable text ([`tool_result`]), and the labels of the timer, the elapsed time and the progress indicators.
 
 use crate::cobrowse::MASK;
 use crate::page::text::{collapse_whitespace, ellipsize};
@@ -35,6 +35,9 @@ pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
         ReasoningDisplay::Collapsed
     }
 }
+
+mod tool_result;
+pub use tool_result::tool_result;
 
 pub use super::failure_view::{
     connection_lost_card, empty_answer_failure, error_card, ErrorCard, ErrorKind, EMPTY_ANSWER,

@@ -1,11 +1,13 @@
-//! The DOM of one question: its bubble with an Edit button, and the editor that replaces the
-//! bubble while the question is changed (Send asks it again, Cancel or Esc leaves it as it
-//! was). The panel wires the buttons; this module only shows and hides.
+//! The DOM of one question: its bubble with an Edit button, the chip saying which page went
+//! with it, and the editor that replaces the bubble while the question is changed (Send asks
+//! it again, Cancel or Esc leaves it as it was). The panel wires the buttons; this module only
+//! shows and hides.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlTextAreaElement};
+use zo_core::ui::page_context::{page_chip, PageRef};
 
-use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
+use crate::dom::{append, el, set_attr, set_hidden, text_el, toggle_class, DomError, DomResult};
 
 /// A question as shown; cheap to clone (element handles).
 #[derive(Clone)]
@@ -27,7 +29,7 @@ fn button(doc: &Document, class: &str, label: &str, title: &str) -> DomResult<El
 }
 
 impl UserView {
-    pub fn new(doc: &Document, text: &str) -> DomResult<UserView> {
+    pub fn new(doc: &Document, text: &str, page: Option<&PageRef>) -> DomResult<UserView> {
         let root = el(doc, "article", "msg user")?;
         let bubble = text_el(doc, "div", "bubble", text)?;
         let edit = button(doc, "btn ghost edit", "Edit", "Edit and send again")?;
@@ -52,9 +54,17 @@ impl UserView {
         append(&editor, &input)?;
         append(&editor, &actions)?;
         set_hidden(&editor, true);
+        let body = el(doc, "div", "question")?;
+        append(&body, &bubble)?;
+        let chip = el(doc, "span", "page-chip")?;
+        set_hidden(&chip, true);
+        append(&body, &chip)?;
         append(&root, &edit)?;
-        append(&root, &bubble)?;
+        append(&root, &body)?;
         append(&root, &editor)?;
+        if let Some(page) = page {
+            show_page(&root, page);
+        }
         Ok(UserView {
             root,
             bubble,
@@ -85,4 +95,17 @@ impl UserView {
         set_hidden(&self.bubble, false);
         set_hidden(&self.edit, false);
     }
+}
+
+/// Shows on question `root` which page went with it (and whether Zo could read it).
+pub fn show_page(root: &Element, page: &PageRef) {
+    let Some(chip) = root.query_selector(".page-chip").ok().flatten() else {
+        return;
+    };
+    let view = page_chip(page);
+    chip.set_text_content(Some(&view.text));
+    let _ = set_attr(&chip, "title", &view.description);
+    let _ = set_attr(&chip, "aria-label", &view.description);
+    toggle_class(&chip, "not-shared", !view.shared);
+    set_hidden(&chip, false);
 }

@@ -33,7 +33,7 @@ impl State {
         else {
             return;
         };
-        if let Err(e) = self.start_turn(&input, mode, Some(msg_id)) {
+        if let Err(e) = self.start_turn(&input, mode, Some(msg_id), None) {
             dom::log_error("retry", &e);
         }
     }
@@ -60,7 +60,7 @@ impl State {
         for id in dropped {
             self.remove_element(&id);
         }
-        if let Err(e) = self.start_turn(text.trim(), mode, None) {
+        if let Err(e) = self.start_turn(text.trim(), mode, None, Some(user_id)) {
             dom::log_error("edit", &e);
         }
         true

@@ -1,5 +1,5 @@
-//! Event wiring of the side panel: the static controls (Send, Stop, Enter, mode picker, New
-//! chat, History, Settings, the starter prompts), each answer's Copy, Regenerate, Retry and
+//! Event wiring of the side panel: the static controls (Send, Stop, Enter, Esc anywhere, mode
+//! picker, New chat, History, Settings, the starter prompts), each answer's Copy, Regenerate, Retry and
 //! Open settings buttons, its approval cards' buttons (one listener on the cards' container),
 //! the Copy button of each code block in an answer, and each question's Edit, Send and Cancel.
 
@@ -13,6 +13,7 @@ use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout;
 use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR};
+use zo_core::wire::{ApprovalDecision, WireName};
 
 impl State {
     /// Wire the static controls; the returned listeners must be kept alive.
@@ -36,10 +37,20 @@ impl State {
             if k.key() == "Enter" && !k.shift_key() && !k.is_composing() {
                 e.prevent_default();
                 with_state(&w, |s| s.send_from_input());
-            } else if k.key() == "Escape" {
-                with_state(&w, |s| s.stop());
             }
         })?);
+        // Esc stops the answer from anywhere in the panel (a question's editor keeps its own).
+        if let Some(page) = s.doc.document_element() {
+            let w = weak.clone();
+            out.push(listen(&page, "keydown", move |e| {
+                let escape = e
+                    .dyn_ref::<KeyboardEvent>()
+                    .is_some_and(|k| k.key() == "Escape" && !k.is_composing());
+                if escape && !e.default_prevented() {
+                    with_state(&w, |s| s.stop());
+                }
+            })?);
+        }
         let w = weak.clone();
         out.push(listen(&s.ui.input, "input", move |_| {
             with_state(&w, |s| s.autosize());
@@ -140,7 +151,7 @@ impl State {
             };
             let decision = button
                 .get_attribute(DECISION_ATTR)
-                .and_then(|d| serde_json::from_value(serde_json::Value::String(d)).ok());
+                .and_then(|d| ApprovalDecision::from_wire_name(&d));
             let approval = button
                 .get_attribute(APPROVAL_ATTR)
                 .and_then(|v| v.parse::<u32>().ok());
