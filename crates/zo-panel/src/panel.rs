@@ -636,7 +636,7 @@ impl State {
         self.update_visual_notice();
     }
 
-    pub fn history_json(&self) -> serde_json::Value {
+    pub fn history_json(&self) -> String {
         self.history.to_json()
     }
 }

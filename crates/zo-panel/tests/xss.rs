@@ -76,13 +76,15 @@ fn assert_clean(root: &Element, payload: &str) {
     let all = qa(root, "*");
     for e in &all {
         let tag = e.tag_name().to_ascii_lowercase();
-        // The page bar's favicon is the panel's own image, from Chrome's favicon service for
-        // the bound tab: no answer reaches it.
-        if e.closest(".page-bar").ok().flatten().is_some() {
-            if tag == "img" {
-                let src = e.get_attribute("src").unwrap_or_default();
-                assert!(src.is_empty() || src.starts_with("/_favicon/?pageUrl="), "{src}");
-            }
+        // The one image the panel draws itself: the page bar's favicon, from the browser's
+        // favicon service (never from an answer).
+        if tag == "img" && e.matches(".page-bar > img.page-icon").unwrap_or(false) {
+            let src = e.get_attribute("src").unwrap_or_default();
+            assert!(
+                src.is_empty() || src.starts_with("/_favicon/?"),
+                "page icon src {src:?}"
+            );
+            assert_eq!(qa(root, ".page-bar > img").len(), 1, "{payload:?}");
             continue;
         }
         assert!(

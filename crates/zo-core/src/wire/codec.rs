@@ -10,6 +10,7 @@
 pub(crate) mod content;
 pub(crate) mod names;
 pub(crate) mod panel;
+pub(crate) mod parts;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
