@@ -14,6 +14,10 @@ use web_sys::HtmlSelectElement;
 impl State {
     /// Asks the worker for the lists; the pickers show them when they arrive.
     pub(super) fn load_choices(&self, refresh: bool) {
+        // Without a key there is nothing to list (the onboarding card says what to do).
+        if !self.has_api_key {
+            return;
+        }
         let message = PageToWorker::GetChoices { refresh }.to_json();
         let Some(reply) = self.host.send_message(&message) else {
             return;
@@ -25,14 +29,15 @@ impl State {
                 Some(lists) => {
                     with_state(&me, |s| s.set_choices(lists));
                 }
-                None => dom::log_error("model and persona lists", &"no CHOICES reply"),
+                None => web_sys::console::warn_1(&"[zo panel] no model and persona lists".into()),
             }
         });
     }
 
     fn set_choices(&mut self, lists: ChoiceLists) {
         if let Some(e) = &lists.error {
-            dom::log_error("model and persona lists", e);
+            // Not the panel's failure: the pickers keep Zo's default.
+            web_sys::console::warn_1(&format!("[zo panel] model and persona lists: {e}").into());
         }
         self.choices = lists;
         if let Err(e) = self.render_pickers() {
