@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 use zo_core::stream::{StreamPipeline, StreamUpdate};
-use zo_core::wire::Mode;
+use zo_core::wire::{Mode, WireName};
 
 /// One streamed answer: feed body bytes with `push`, end with `finish`.
 #[wasm_bindgen]
@@ -20,8 +20,8 @@ impl PipelineHandle {
     /// A pipeline for the mode id (`"ask"`, `"cobrowse"`, ...); an unknown id is an error.
     #[wasm_bindgen(constructor)]
     pub fn new(mode: &str) -> Result<PipelineHandle, JsError> {
-        let mode: Mode = serde_json::from_value(serde_json::Value::String(mode.to_string()))
-            .map_err(|e| JsError::new(&format!("unknown mode {mode:?}: {e}")))?;
+        let mode = Mode::from_wire_name(mode)
+            .ok_or_else(|| JsError::new(&format!("unknown mode \"{mode}\"")))?;
         Ok(PipelineHandle {
             pipeline: StreamPipeline::new(mode),
             updates: Vec::new(),
@@ -54,11 +54,7 @@ impl PipelineHandle {
     /// The body ended: assembles the final result and returns its status (`succeeded`,
     /// `failed`, `incomplete`, ...). The text stays in wasm: see [`PipelineHandle::result_json`].
     pub fn finish(&mut self) -> String {
-        let result = self.pipeline.finish();
-        match serde_json::to_value(result.status) {
-            Ok(serde_json::Value::String(s)) => s,
-            _ => format!("{:?}", result.status),
-        }
+        self.pipeline.finish().status.wire_name().to_string()
     }
 
     /// The final result as JSON (`FinalResult`, camelCase), after [`PipelineHandle::finish`].

@@ -93,13 +93,17 @@ impl Conversations {
                     at: js_sys::Date::now(),
                 },
             );
-            if cache.len() > MAX_CHATS {
-                let mut by_age: Vec<(String, f64)> =
-                    cache.iter().map(|(k, e)| (k.clone(), e.at)).collect();
-                by_age.sort_by(|a, b| a.1.total_cmp(&b.1));
-                for (chat, _) in by_age.into_iter().take(cache.len() - MAX_CHATS) {
-                    cache.remove(&chat);
-                }
+            // The oldest go, one scan each: one past the cap after an insert (more only when
+            // an earlier version kept more), so no sort is needed.
+            while cache.len() > MAX_CHATS {
+                let oldest = cache
+                    .iter()
+                    .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+                    .map(|(chat, _)| chat.clone());
+                match oldest {
+                    Some(chat) => cache.remove(&chat),
+                    None => break,
+                };
             }
             serde_json::to_value(&*cache)
         };

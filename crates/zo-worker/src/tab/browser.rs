@@ -164,7 +164,14 @@ impl TabApi for ChromeTabs {
                 .map_err(failed("tabs.sendMessage"))?;
             match parse_content_message(&answer) {
                 ContentToWorker::Pong { build } => Ok(build),
-                other => Err(TabError::Content(format!("expected PONG, got {other:?}"))),
+                // What it was instead is named without Debug formatting (which would link a
+                // formatter for every message type into the module).
+                ContentToWorker::ContentError { message } => {
+                    Err(TabError::Content(format!("expected PONG: {message}")))
+                }
+                _ => Err(TabError::Content(
+                    "expected PONG, got another message".to_string(),
+                )),
             }
         })
     }
