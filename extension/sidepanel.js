@@ -12,6 +12,7 @@ const fixedTabId = params.has('tabId') ? Number(params.get('tabId')) : null;
 
 let boundTabId = Number.isInteger(fixedTabId) ? fixedTabId : null;
 let boundTabUrl = null;
+let boundTabTitle = null;
 let windowId = null;
 let port = null;
 let panel = null;
@@ -19,7 +20,9 @@ let panel = null;
 async function refreshBoundTab() {
   try {
     if (Number.isInteger(fixedTabId)) {
-      boundTabUrl = (await chrome.tabs.get(fixedTabId)).url ?? null;
+      const tab = await chrome.tabs.get(fixedTabId);
+      boundTabUrl = tab.url ?? null;
+      boundTabTitle = tab.title ?? null;
       return;
     }
     const query = windowId == null ? { active: true, currentWindow: true } : { active: true, windowId };
@@ -27,6 +30,7 @@ async function refreshBoundTab() {
     if (tab) {
       boundTabId = tab.id;
       boundTabUrl = tab.url ?? null;
+      boundTabTitle = tab.title ?? null;
       windowId = tab.windowId;
     }
   } catch (err) {
@@ -72,6 +76,9 @@ const host = {
   tabUrl() {
     return boundTabUrl;
   },
+  tabTitle() {
+    return boundTabTitle;
+  },
   // Must run inside the click that sends the question (Rust calls it before awaiting).
   requestSiteAccess(pattern) {
     return chrome.permissions.request({ origins: [pattern] });
@@ -92,11 +99,19 @@ async function main() {
   // The worker's SETTINGS when they change (Rust takes them from the worker only).
   chrome.runtime.onMessage.addListener((message, sender) => panel.onRuntimeMessage(message, sender));
   connect();
-  chrome.tabs.onActivated.addListener((info) => {
-    if (fixedTabId == null && (windowId == null || info.windowId === windowId)) refreshBoundTab();
+  // The page bar follows the bound tab: another tab, a navigation, a new title or icon.
+  chrome.tabs.onActivated.addListener(async (info) => {
+    if (fixedTabId == null && (windowId == null || info.windowId === windowId)) {
+      await refreshBoundTab();
+      panel.onTabChanged();
+    }
   });
-  chrome.tabs.onUpdated.addListener((tabId, change) => {
-    if (tabId === boundTabId && change.url !== undefined) boundTabUrl = change.url;
+  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (tabId !== boundTabId) return;
+    if (change.url === undefined && change.title === undefined && change.favIconUrl === undefined) return;
+    boundTabUrl = tab.url ?? boundTabUrl;
+    boundTabTitle = tab.title ?? boundTabTitle;
+    panel.onTabChanged();
   });
   globalThis.zoPanel = panel;
 }

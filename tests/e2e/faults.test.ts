@@ -1,6 +1,7 @@
-//! Faults from `zo-dev serve` as the person sees them in the panel (401 settings hint, 5xx then
-//! success, cut mid-stream, a retry that says something else, hang, `failed` event, malformed
-//! lines, a JSON reply instead of a stream, a web page instead of Zo), and Stop, which must
+//! Faults from `zo-dev serve` as the person sees them in the panel (401 with the server's words
+//! and a settings link, 5xx then success, cut mid-stream, a retry that says something else,
+//! hang, `failed` event, malformed lines, a JSON reply instead of a stream, a web page instead
+//! of Zo), and Stop, which must
 //! close the connection (the server sees it) and cancel pending Co-browse actions.
 
 import { describe, test, before, after } from 'node:test';
@@ -44,14 +45,16 @@ async function recovers(marker: string, fault: string, panelSetup?: (p: PanelPag
 }
 
 describe('faults', () => {
-  test('401: the answer says the key was refused and links to settings', T, async () => {
+  test('401: the answer says the key was refused, in the server\'s words, and links to settings', T, async () => {
     const panel = await askPanel();
     const msg = await panel.send('Hello fault-401 [[zo:fault=401]]');
     assert.equal(await msg.settled(), 'failed');
     await msg.errorCard.waitFor({ state: 'visible' });
-    assert.match(await msg.errorCard.innerText(), /API key/i);
+    const card = await msg.errorCard.innerText();
+    assert.match(card, /did not accept the API key/i);
+    assert.match(card, /Invalid API key \(simulated by zo-dev serve\)/, 'the server\'s detail is shown');
     assert.equal(await msg.settingsLink.isVisible(), true, 'a link to the settings is offered');
-    assert.equal(await msg.retryButton.isVisible(), false, 'retrying a refused key is pointless');
+    assert.equal(await msg.retryButton.isVisible(), true, 'Retry, for after the key is fixed');
     const asks = await asksWith(h.serve, 'fault-401');
     assert.equal(asks.length, 1, '401 is not retried');
     // The link opens the options page.

@@ -70,6 +70,24 @@ export class PanelPage {
     await waitFor('an empty conversation', async () => (await this.assistantMessages.count()) === 0);
   }
 
+  /** The onboarding card shown when no API key is set. */
+  get onboarding(): Locator {
+    return this.page.getByRole('region', { name: 'Welcome to Zo' });
+  }
+  /** The empty chat's starter prompts (buttons). */
+  get starters(): Locator {
+    return this.page.getByRole('group', { name: 'Suggestions' }).getByRole('button');
+  }
+
+  /** Edits question `i` (0-based) to `text` and sends it, as a person would. */
+  async editQuestion(i: number, text: string): Promise<void> {
+    const q = this.userMessages.nth(i);
+    await q.hover();
+    await q.getByRole('button', { name: 'Edit question' }).click();
+    await q.getByRole('textbox', { name: 'Edit question' }).fill(text);
+    await q.getByRole('button', { name: 'Send edited question' }).click();
+  }
+
   /** Picks a mode by its label ("Ask", "Co-browse", ...). */
   async setMode(label: string): Promise<void> {
     await this.modePicker.selectOption({ label });
@@ -93,7 +111,7 @@ const RECORDER = `(() => {
   window.__zoSeen = seen;
   const visible = (e) => !e.closest('[hidden]');
   const look = () => {
-    for (const ind of document.querySelectorAll('[role="status"]')) {
+    for (const ind of document.querySelectorAll('.indicator')) {
       if (!visible(ind)) continue;
       const label = ((ind.querySelector('.indicator-label') || {}).textContent || '').trim();
       if (label && seen.labels[seen.labels.length - 1] !== label) seen.labels.push(label);
@@ -142,13 +160,19 @@ export class AssistantMessage {
     return this.root.getByRole('alert');
   }
   get indicator(): Locator {
-    return this.root.getByRole('status');
+    return this.root.locator('.indicator');
   }
   get retryButton(): Locator {
     return this.root.getByRole('button', { name: 'Retry', exact: true });
   }
   get settingsLink(): Locator {
     return this.root.getByRole('button', { name: 'Open settings', exact: true });
+  }
+  get regenerateButton(): Locator {
+    return this.root.getByRole('button', { name: 'Regenerate', exact: true });
+  }
+  get copyButton(): Locator {
+    return this.root.getByRole('button', { name: 'Copy', exact: true });
   }
   /** Approval cards of a Co-browse task (role group named "Approval needed: ..."), oldest first. */
   get approvalCards(): Locator {

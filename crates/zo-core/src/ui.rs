@@ -1,11 +1,19 @@
 //! The side panel and options page without a DOM: a turn folded into the history and the view
-//! changes it needs ([`Turn`]), rendering decisions ([`view`]), the containment's cards, the
-//! persisted history, the options form ([`options_form`]) and Markdown ([`markdown`]).
+//! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
+//! containment's cards, the persisted history (and its edits: an answer again in its old
+//! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
+//! modes and starter prompts ([`modes`]), where Zo looks ([`page_context`]: the page bar, a
+//! question's page chip), the options form ([`options_form`]) and Markdown
+//! ([`markdown`]).
 
 pub(crate) mod chat;
+pub mod composer;
+pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;
+pub mod modes;
 pub mod options_form;
+pub mod page_context;
 pub(crate) mod trust_view;
 pub mod view;
 

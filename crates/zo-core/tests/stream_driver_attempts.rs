@@ -104,13 +104,54 @@ fn http_429_with_an_http_date_waits_until_that_date() {
 #[test]
 fn http_401_is_permanent() {
     let mut run = Run::new(Mode::Ask);
-    let effects = run.head(head(401, "application/json"));
+    let mut effects = run.head(head(401, "application/json"));
+    // Its body is read for the server's words before the ask ends.
+    assert!(effects.is_empty(), "{effects:?}");
+    effects.extend(run.body(r#"{"detail":"Missing or invalid API key"}"#, 7));
+    effects.extend(run.end());
     assert!(sleep_of(&effects).is_none());
+    assert!(!has_close(&effects), "the body ended by itself");
     let f = run.failure();
+    assert_eq!(
+        f.message,
+        "Zo rejected the API key (HTTP 401): Missing or invalid API key"
+    );
     assert_eq!((f.kind, f.http_status), (FailureKind::Permanent, Some(401)));
     assert!(f.message.contains("API key"), "{}", f.message);
     assert_eq!(run.sends().len(), 1);
     assert!(run.reconnects().is_empty());
+}
+
+#[test]
+fn a_refused_requests_body_is_read_within_a_bound() {
+    // A body without words people can read: the status alone.
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(403, "text/html"));
+    run.body("<html>forbidden</html>", 5);
+    run.end();
+    assert_eq!(run.failure().message, "access denied by Zo (HTTP 403)");
+    // A body that never ends is not waited for past its bound: released at once.
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(400, "application/json"));
+    let effects = run.body(&" ".repeat(10_000), 1024);
+    assert!(has_close(&effects));
+    assert_eq!(run.failure().http_status, Some(400));
+    // Cut off, timed out or stopped while reading it: still the status's failure, once.
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(404, "application/json"));
+    run.network_error("reset");
+    assert_eq!(run.failure().http_status, Some(404));
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(422, "application/json"));
+    assert!(has_close(&run.timeout()));
+    assert_eq!(run.failure().http_status, Some(422));
+    let mut run = Run::new(Mode::Ask);
+    run.head(head(401, "application/json"));
+    assert!(has_close(&run.stop()));
+    assert!(matches!(
+        run.outcome(),
+        zo_core::stream::AskOutcome::Stopped(_)
+    ));
 }
 
 #[test]

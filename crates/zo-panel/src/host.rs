@@ -3,8 +3,8 @@
 //! have (all optional; a missing one is logged): `post(text) -> bool` (send one
 //! `PanelToWorker` JSON text on the `stream` port, reconnecting if needed),
 //! `saveHistory(obj) -> Promise?` (a rejected write is shown to the user),
-//! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null` (where
-//! the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
+//! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null`,
+//! `tabTitle() -> string | null` (where the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
 //! for that host; called inside the user's click).
 
 use serde::Serialize;
@@ -26,6 +26,8 @@ extern "C" {
     fn copy(this: &HostObject, text: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabUrl)]
     fn tab_url(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = tabTitle)]
+    fn tab_title(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabId)]
     fn tab_id(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = requestSiteAccess)]
@@ -104,6 +106,19 @@ impl Host {
     /// Where the bound tab is, when known.
     pub fn tab_url(&self) -> Option<String> {
         self.obj.tab_url().ok().and_then(|v| v.as_string())
+    }
+
+    /// The bound tab's title, when known.
+    pub fn tab_title(&self) -> Option<String> {
+        self.obj.tab_title().ok().and_then(|v| v.as_string())
+    }
+
+    /// The bound tab as the browser describes it, when known.
+    pub fn tab(&self) -> Option<zo_core::ui::page_context::TabInfo> {
+        Some(zo_core::ui::page_context::TabInfo {
+            url: self.tab_url()?,
+            title: self.tab_title().unwrap_or_default(),
+        })
     }
 
     /// Asks the user (unless already granted) to let the extension reach the host `pattern`:

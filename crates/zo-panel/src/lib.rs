@@ -154,6 +154,12 @@ impl Panel {
         }
     }
 
+    /// The bound tab changed (another tab, a navigation, a new title): the page bar follows.
+    #[wasm_bindgen(js_name = onTabChanged)]
+    pub fn on_tab_changed(&self) {
+        self.with_state(|s| s.update_page_bar());
+    }
+
     /// Send `input` as the user would; returns the new query's sessionId.
     pub fn send(&self, input: &str) -> Result<String, JsValue> {
         self.with_state(|s| s.send(input))

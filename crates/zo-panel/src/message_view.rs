@@ -1,7 +1,9 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
 //! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline, its approval
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
-//! [`blocks`]), the progress indicator with its timer, an error card and a footer with Copy.
+//! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
+//! and a footer with Copy (only when there is text to copy) and Regenerate. A question is a
+//! [`UserView`]: its bubble and an editor to change and resend it.
 
 use web_sys::{Document, Element};
 use zo_core::ui::view::{self, Indicator};
@@ -15,10 +17,14 @@ mod append;
 mod blocks;
 mod sections;
 mod trust;
+mod user;
+
+pub use user::{show_page, UserView};
 
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {
     pub copy: Element,
+    pub regenerate: Element,
     pub retry: Element,
     pub settings: Element,
 }
@@ -49,13 +55,6 @@ pub struct MessageView {
     pub buttons: MessageButtons,
 }
 
-/// A user message bubble.
-pub fn user_bubble(doc: &Document, text: &str) -> DomResult<Element> {
-    let root = el(doc, "article", "msg user")?;
-    append(&root, &text_el(doc, "div", "bubble", text)?)?;
-    Ok(root)
-}
-
 impl MessageView {
     pub fn new(doc: &Document) -> DomResult<MessageView> {
         let root = el(doc, "article", "msg assistant")?;
@@ -84,15 +83,17 @@ impl MessageView {
 
         let (scope, approvals, notes) = trust::build(doc)?;
 
+        // The message list is the one live region (role=log): no answer is one of its own.
         let answer = el(doc, "div", "answer md")?;
-        set_attr(&answer, "aria-live", "polite")?;
 
+        // Not a live region of its own: the message list is the one (role=log), and the timer
+        // ticking every 100 ms must not be read out.
         let indicator = el(doc, "div", "indicator")?;
-        set_attr(&indicator, "role", "status")?;
         append(&indicator, &el(doc, "span", "pulse")?)?;
         let indicator_label = text_el(doc, "span", "indicator-label", "Working…")?;
         append(&indicator, &indicator_label)?;
         let timer = text_el(doc, "span", "timer", "0.0s")?;
+        set_attr(&timer, "aria-hidden", "true")?;
         append(&indicator, &timer)?;
         set_hidden(&indicator, true);
 
@@ -116,8 +117,12 @@ impl MessageView {
         let copy = text_el(doc, "button", "btn ghost copy", "Copy")?;
         set_attr(&copy, "type", "button")?;
         set_attr(&copy, "title", "Copy the answer")?;
+        let regenerate = text_el(doc, "button", "btn ghost regenerate", "Regenerate")?;
+        set_attr(&regenerate, "type", "button")?;
+        set_attr(&regenerate, "title", "Answer this question again")?;
         let elapsed = el(doc, "span", "elapsed")?;
         append(&footer, &copy)?;
+        append(&footer, &regenerate)?;
         append(&footer, &elapsed)?;
         set_hidden(&footer, true);
 
@@ -151,6 +156,7 @@ impl MessageView {
             elapsed,
             buttons: MessageButtons {
                 copy,
+                regenerate,
                 retry,
                 settings,
             },
@@ -187,6 +193,7 @@ impl MessageView {
             view.show_error(&card);
         }
         view.finish(message.status, message.elapsed_ms);
+        view.show_actions(message);
         Ok(view)
     }
 
@@ -254,6 +261,16 @@ impl MessageView {
         self.elapsed
             .set_text_content(Some(&view::elapsed_label(status, elapsed_ms)));
         set_attr(&self.root, "data-status", status_name(status)).ok();
+    }
+
+    /// The footer's actions for the ended `message`: Copy only when it has text (an error
+    /// alone has nothing to copy), Regenerate unless its error card offers Retry already.
+    pub fn show_actions(&self, message: &Message) {
+        set_hidden(&self.buttons.copy, message.text.trim().is_empty());
+        set_hidden(
+            &self.buttons.regenerate,
+            ui::stored_error_card(message).is_some(),
+        );
     }
 
     pub fn set_elapsed(&self, status: MessageStatus, ms: u64) {

@@ -1,5 +1,7 @@
 //! The side panel application: the current chat, the active turn, and what the user's
-//! actions do (send, stop, retry, new chat, switch chat, delete chat, copy). Worker messages
+//! actions do (send, stop, new chat, switch chat, delete chat, copy; answering again and
+//! editing a question are in [`redo`], the empty chat's onboarding and starters in
+//! [`empty`]). Worker messages
 //! go through `zo_core::ui::Turn`, which decides which it takes (the session flow rule) and
 //! the changes; this module applies them to the DOM and persists the history through the host.
 
@@ -15,10 +17,13 @@ use crate::auto_scroll::AutoScroll;
 use crate::dom::{self, append, set_hidden, DomResult, Listener};
 use crate::host::{new_id, now_ms, Host};
 use crate::layout::{self, Ui};
-use crate::message_view::{user_bubble, MessageView};
+use crate::message_view::{MessageView, UserView};
 use zo_chrome::error_text;
 
 mod drawer;
+mod empty;
+mod page;
+mod redo;
 mod wiring;
 
 /// Save a streaming answer at most this often.
@@ -46,8 +51,12 @@ pub struct State {
     active: Option<Active>,
     /// (message id, root element) of every rendered message of the chat.
     rendered: Vec<(String, Element)>,
-    /// Listeners of rendered messages (dropped with them).
-    message_listeners: Vec<Listener>,
+    /// Listeners of rendered messages, by message id (dropped with their message).
+    message_listeners: Vec<(String, Listener)>,
+    /// Listeners of the history list's rows (dropped when the list is rebuilt or closed).
+    drawer_listeners: Vec<Listener>,
+    /// The mode whose starter prompts are shown.
+    starters_for: Option<Mode>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -97,6 +106,8 @@ impl State {
             active: None,
             rendered: Vec::new(),
             message_listeners: Vec::new(),
+            drawer_listeners: Vec::new(),
+            starters_for: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -112,7 +123,9 @@ impl State {
             }
             s.ui.mode.set_value(layout::mode_value(s.mode));
             s.render_chat()?;
-            s.update_key_hint();
+            s.update_page_bar();
+            // Ready to type as soon as the panel opens.
+            let _ = s.ui.input.focus();
         }
         Ok(state)
     }
@@ -144,30 +157,52 @@ impl State {
         }
         let now = now_ms();
         let user = Message::user(new_id(), self.mode, input.to_string());
-        let bubble = user_bubble(&self.doc, input).map_err(|e| e.to_string())?;
-        self.add_element(&user.id, &bubble)
+        let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
+        self.wire_user(&view, &user.id).map_err(|e| e.to_string())?;
+        self.add_element(&user.id, &view.root)
             .map_err(|e| e.to_string())?;
         self.chat.mode = self.mode;
+        let id = user.id.clone();
         self.chat.put_message(user, now);
-        self.start_turn(input)
+        self.start_turn(input, self.mode, None, Some(&id))
     }
 
-    fn start_turn(&mut self, input: &str) -> Result<String, String> {
+    /// Asks `input` in `mode` as a new answer: at the end of the chat, or in the place of
+    /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
+    /// edited), whose page chip the page of this ask sets. Returns its sessionId.
+    fn start_turn(
+        &mut self,
+        input: &str,
+        mode: Mode,
+        replace: Option<&str>,
+        question: Option<&str>,
+    ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
-        let message = Message::assistant(new_id(), self.mode, session_id.clone(), input.into());
+        let message = Message::assistant(new_id(), mode, session_id.clone(), input.into());
         let msg_id = message.id.clone();
         let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
         self.wire_message(&view, &msg_id)
             .map_err(|e| e.to_string())?;
-        self.add_element(&msg_id, &view.root)
-            .map_err(|e| e.to_string())?;
+        let replaced = match replace {
+            Some(old) => self.replace_element(old, &msg_id, &view.root),
+            None => false,
+        };
+        if !replaced {
+            self.add_element(&msg_id, &view.root)
+                .map_err(|e| e.to_string())?;
+        }
         let mut turn = Turn::new(message);
         view.start_streaming();
         for c in turn.start() {
             let _ = view.apply(&c);
         }
-        self.chat.put_message(turn.message.clone(), now);
+        let placed = replace
+            .filter(|_| replaced)
+            .is_some_and(|old| self.chat.replace_message(old, turn.message.clone(), now));
+        if !placed {
+            self.chat.put_message(turn.message.clone(), now);
+        }
         self.history.active_chat_id = Some(self.chat.id.clone());
         self.active = Some(Active {
             turn,
@@ -179,7 +214,7 @@ impl State {
         let ask = PanelToWorker::AskZo {
             session_id: session_id.clone(),
             chat_id: self.chat.id.clone(),
-            mode_id: self.mode,
+            mode_id: mode,
             input: input.to_string(),
             tab_id: self.host.tab_id(),
         };
@@ -187,20 +222,36 @@ impl State {
         // Zo reads and acts on the page only with the user's permission for its site: asked
         // for in this click (Chrome answers at once for a site already allowed), and the
         // question leaves once the user answered.
-        let access = self
-            .host
-            .tab_url()
-            .and_then(|url| site::host_pattern(&url))
+        // The question's chip says which page went with it, once that is known.
+        let tab = self.host.tab();
+        let access = tab
+            .as_ref()
+            .and_then(|tab| site::host_pattern(&tab.url))
             .and_then(|pattern| self.host.request_site_access(&pattern));
+        let question = question.map(str::to_string);
         match access {
-            None => self.post_ask(&ask),
+            None => {
+                if let Some(q) = &question {
+                    self.set_question_page(q, tab.as_ref(), false);
+                }
+                self.post_ask(&ask);
+            }
             Some(answer) => {
                 let me = self.me.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     // Allowed or not, the question goes: without access, Zo answers without
                     // the page (or Co-browse says it cannot act there).
-                    let _ = wasm_bindgen_futures::JsFuture::from(answer).await;
-                    with_state(&me, |s| s.post_ask(&ask));
+                    let granted = wasm_bindgen_futures::JsFuture::from(answer)
+                        .await
+                        .ok()
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(false);
+                    with_state(&me, |s| {
+                        if let Some(q) = &question {
+                            s.set_question_page(q, tab.as_ref(), granted);
+                        }
+                        s.post_ask(&ask);
+                    });
                 });
             }
         }
@@ -232,30 +283,6 @@ impl State {
         self.apply_changes(&changes);
     }
 
-    /// Retry the assistant message `msg_id` (its input, a new sessionId).
-    pub fn retry(&mut self, msg_id: &str) {
-        if self.active.is_some() {
-            return;
-        }
-        let Some(input) = self
-            .chat
-            .messages
-            .iter()
-            .find(|m| m.id == msg_id && m.role == Role::Assistant)
-            .and_then(|m| m.input.clone())
-        else {
-            return;
-        };
-        self.chat.messages.retain(|m| m.id != msg_id);
-        if let Some(pos) = self.rendered.iter().position(|(id, _)| id == msg_id) {
-            let (_, e) = self.rendered.remove(pos);
-            e.remove();
-        }
-        if let Err(e) = self.start_turn(&input) {
-            dom::log_error("retry", &e);
-        }
-    }
-
     pub fn new_chat(&mut self) {
         self.stop();
         self.chat = Chat::new(new_id(), self.mode, now_ms());
@@ -264,7 +291,7 @@ impl State {
             dom::log_error("new chat", &e);
         }
         self.save(true);
-        set_hidden(&self.ui.drawer, true);
+        self.close_drawer();
         let _ = self.ui.input.focus();
     }
 
@@ -386,12 +413,13 @@ impl State {
         } = view;
         self.has_api_key = has_api_key;
         let empty_chat = self.chat.messages.is_empty();
-        if empty_chat && settings.default_mode != self.settings.default_mode {
-            self.mode = settings.default_mode;
-            self.ui.mode.set_value(layout::mode_value(self.mode));
-        }
+        let mode = (empty_chat && settings.default_mode != self.settings.default_mode)
+            .then_some(settings.default_mode);
         self.settings = settings;
-        self.update_key_hint();
+        match mode {
+            Some(mode) => self.set_mode(mode),
+            None => self.update_empty(),
+        }
     }
 
     /// Timer tick: processing timer, liveness label, periodic save.
@@ -435,6 +463,7 @@ impl State {
         let elapsed = now_ms().saturating_sub(active.started);
         active.turn.message.elapsed_ms = Some(elapsed);
         active.view.set_elapsed(status, elapsed);
+        active.view.show_actions(&active.turn.message);
         self.chat.put_message(active.turn.message.clone(), now_ms());
         self.set_streaming_ui(false);
         self.save(true);
@@ -449,10 +478,33 @@ impl State {
     }
 
     fn add_element(&mut self, msg_id: &str, e: &Element) -> DomResult<()> {
-        set_hidden(&self.ui.empty, true);
         append(&self.ui.messages, e)?;
         self.rendered.push((msg_id.to_string(), e.clone()));
+        self.update_empty();
         Ok(())
+    }
+
+    /// Puts `e` (message `msg_id`) where message `old_id` is shown, and forgets the old one;
+    /// false when `old_id` is not shown.
+    fn replace_element(&mut self, old_id: &str, msg_id: &str, e: &Element) -> bool {
+        let Some(slot) = self.rendered.iter_mut().find(|(id, _)| id == old_id) else {
+            return false;
+        };
+        if slot.1.replace_with_with_node_1(e).is_err() {
+            return false;
+        }
+        *slot = (msg_id.to_string(), e.clone());
+        self.message_listeners.retain(|(id, _)| id != old_id);
+        true
+    }
+
+    /// Removes message `msg_id` from the screen, with its listeners.
+    fn remove_element(&mut self, msg_id: &str) {
+        if let Some(pos) = self.rendered.iter().position(|(id, _)| id == msg_id) {
+            let (_, e) = self.rendered.remove(pos);
+            e.remove();
+        }
+        self.message_listeners.retain(|(id, _)| id != msg_id);
     }
 
     fn render_chat(&mut self) -> DomResult<()> {
@@ -464,8 +516,9 @@ impl State {
         for m in &messages {
             match m.role {
                 Role::User => {
-                    let b = user_bubble(&self.doc, &m.text)?;
-                    self.add_element(&m.id, &b)?;
+                    let view = UserView::new(&self.doc, &m.text, m.page.as_ref())?;
+                    self.wire_user(&view, &m.id)?;
+                    self.add_element(&m.id, &view.root)?;
                 }
                 Role::Assistant => {
                     let view = MessageView::from_stored(&self.doc, m)?;
@@ -474,19 +527,19 @@ impl State {
                 }
             }
         }
-        set_hidden(&self.ui.empty, !messages.is_empty());
+        self.update_empty();
         self.scroll.to_end();
         Ok(())
     }
 
-    fn update_key_hint(&self) {
-        set_hidden(&self.ui.empty_key_hint, self.has_api_key);
-    }
-
+    /// The input grows with its text up to 200 px, its borders counted (a border-box height
+    /// of only the content's would scroll by the borders' width).
     fn autosize(&self) {
-        let style = self.ui.input.style();
+        let input = &self.ui.input;
+        let style = input.style();
         let _ = style.set_property("height", "auto");
-        let h = self.ui.input.scroll_height().min(200);
+        let border = input.offset_height() - input.client_height();
+        let h = zo_core::ui::composer::input_height(input.scroll_height(), border, 200);
         let _ = style.set_property("height", &format!("{h}px"));
     }
 
@@ -549,6 +602,7 @@ impl State {
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
         self.ui.mode.set_value(layout::mode_value(mode));
+        self.update_empty();
     }
 
     pub fn history_json(&self) -> serde_json::Value {

@@ -25,8 +25,11 @@ fn auth_error_links_to_settings() {
     let card = q(&root, ".error-card").unwrap();
     assert!(!is_hidden(&card));
     assert_eq!(card.get_attribute("data-kind").as_deref(), Some("auth"));
-    assert!(card.text_content().unwrap().contains("Check the API key"));
-    assert!(is_hidden(&q(&card, ".retry").unwrap()));
+    // The server's own words, and Retry (after fixing the key, asking again is the way on).
+    assert!(card.text_content().unwrap().contains("Unauthorized"));
+    assert!(!is_hidden(&q(&card, ".retry").unwrap()));
+    // An error alone has nothing to copy.
+    assert!(is_hidden(&q(&root, ".msg-footer .copy").unwrap()));
     let link = q(&card, ".settings-link").unwrap();
     assert!(!is_hidden(&link));
     link.dyn_into::<HtmlElement>().unwrap().click();

@@ -36,8 +36,8 @@ fn send_posts_ask_with_session_chat_mode_and_tab() {
     assert!(!is_hidden(&q(&root, ".stop").unwrap()));
     assert!(is_hidden(&q(&root, ".send").unwrap()));
     assert_eq!(
-        last_answer(&root).get_attribute("aria-live").as_deref(),
-        Some("polite")
+        last_answer(&root).get_attribute("aria-busy").as_deref(),
+        Some("true")
     );
     // A second query while one streams is refused.
     assert!(p.send("again").is_err());

@@ -104,6 +104,11 @@ async fn http_401_is_permanent() {
     let e = error(&msgs);
     assert_eq!(e.kind, FailureKind::Permanent);
     assert_eq!(e.http_status, Some(401));
+    // The server's words, read from the refused request's body.
+    assert_eq!(
+        e.message,
+        "Zo rejected the API key (HTTP 401): Invalid API key (simulated by zo-dev serve)"
+    );
     assert!(reconnects(&msgs).is_empty());
 }
 

@@ -36,7 +36,9 @@ pub use outcome::{AskOutcome, STOPPED};
 use head::{media_type, Media};
 
 use crate::stream::pipeline::StreamPipeline;
-use crate::stream::retry::{retry_after_ms, Failure, RetryDecision, RetryPolicy};
+use crate::stream::retry::{
+    error_detail, retry_after_ms, Failure, RetryDecision, RetryPolicy, MAX_ERROR_BODY_BYTES,
+};
 use crate::stream::StreamUpdate;
 use crate::wire::protocol::{
     FailureKind, FinalResult, FinalStatus, StreamFailure, TextPart, WorkerToPanel,
@@ -58,6 +60,12 @@ enum Phase {
     Reply {
         body: Vec<u8>,
         conversation_id: Option<String>,
+    },
+    /// Reading the body of a refused request (a permanent HTTP status) for the server's
+    /// words; at most [`MAX_ERROR_BODY_BYTES`].
+    ErrorBody {
+        status: u16,
+        body: Vec<u8>,
     },
     /// Waiting before the next attempt.
     Sleeping,
@@ -142,8 +150,17 @@ impl AskDriver {
             let failure = Failure::Http {
                 status: head.status,
                 retry_after_ms: retry_after,
+                detail: None,
             };
-            self.fail(failure, true, &mut out);
+            if failure.kind() == FailureKind::Permanent {
+                // Not retried: its body says why (a 401's "invalid API key"), read first.
+                self.phase = Phase::ErrorBody {
+                    status: head.status,
+                    body: Vec::new(),
+                };
+            } else {
+                self.fail(failure, true, &mut out);
+            }
             return out;
         }
         match media_type(&head.content_type) {
@@ -190,6 +207,14 @@ impl AskDriver {
                     self.finish(result, &mut out);
                 }
             }
+            Phase::ErrorBody { status, body } => {
+                let room = MAX_ERROR_BODY_BYTES.saturating_sub(body.len());
+                body.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                if body.len() >= MAX_ERROR_BODY_BYTES {
+                    let failure = refused(*status, body);
+                    self.fail(failure, true, &mut out);
+                }
+            }
             Phase::Reply { body, .. } => {
                 if body.len().saturating_add(bytes.len()) > MAX_REPLY_BYTES {
                     let failure = Failure::TooLarge {
@@ -225,6 +250,10 @@ impl AskDriver {
                 let body = std::mem::take(body);
                 let header_id = conversation_id.take();
                 self.read_reply(&body, header_id, &mut out);
+            }
+            Phase::ErrorBody { status, body } => {
+                let failure = refused(*status, body);
+                self.fail(failure, false, &mut out);
             }
             _ => {}
         }
@@ -266,6 +295,10 @@ impl AskDriver {
                 self.fail(Failure::StreamCut, false, &mut out);
             }
             Phase::Reply { .. } => self.fail(Failure::StreamCut, false, &mut out),
+            Phase::ErrorBody { status, .. } => {
+                let failure = refused(status, &[]);
+                self.fail(failure, false, &mut out);
+            }
             _ => {}
         }
         out
@@ -276,6 +309,10 @@ impl AskDriver {
         let mut out = Vec::new();
         match self.phase {
             Phase::AwaitHead | Phase::Reply { .. } => self.fail(Failure::Liveness, true, &mut out),
+            Phase::ErrorBody { status, .. } => {
+                let failure = refused(status, &[]);
+                self.fail(failure, true, &mut out);
+            }
             Phase::Streaming => {
                 self.post_diagnostics(&mut out);
                 self.fail(Failure::Liveness, true, &mut out);
@@ -301,7 +338,9 @@ impl AskDriver {
         let mut out = Vec::new();
         match self.phase {
             Phase::Done => return out,
-            Phase::AwaitHead | Phase::Streaming | Phase::Reply { .. } => out.push(Effect::Close),
+            Phase::AwaitHead | Phase::Streaming | Phase::Reply { .. } | Phase::ErrorBody { .. } => {
+                out.push(Effect::Close)
+            }
             Phase::Ready | Phase::Sleeping => {}
         }
         let partial = FinalResult {
@@ -445,5 +484,14 @@ impl AskDriver {
             message,
             partial_text: self.shown_answer(),
         })));
+    }
+}
+
+/// The failure of a request refused with `status`, with what its `body` says.
+fn refused(status: u16, body: &[u8]) -> Failure {
+    Failure::Http {
+        status,
+        retry_after_ms: None,
+        detail: error_detail(body),
     }
 }

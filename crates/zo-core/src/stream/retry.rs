@@ -13,7 +13,9 @@
 use crate::stream::limits::LimitExceeded;
 use crate::wire::protocol::FailureKind;
 
+mod detail;
 mod http_date;
+pub use detail::{error_detail, MAX_ERROR_BODY_BYTES};
 pub use http_date::parse_http_date;
 
 pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
@@ -28,10 +30,12 @@ pub enum Failure {
     /// fetch rejected (DNS, connection refused, reset before a response...).
     Network { message: String },
     /// A non-2xx HTTP status before the stream started; `retry_after_ms` is the wait its
-    /// `Retry-After` header asked for ([`retry_after_ms`]).
+    /// `Retry-After` header asked for ([`retry_after_ms`]), `detail` what the server said
+    /// about it ([`error_detail`] of its body, read for permanent statuses).
     Http {
         status: u16,
         retry_after_ms: Option<u64>,
+        detail: Option<String>,
     },
     /// The body ended (or broke) before a terminal event.
     StreamCut,
@@ -71,10 +75,26 @@ impl Failure {
         }
     }
 
-    /// A short message for people.
+    /// A short message for people (an HTTP failure ends with the server's own words).
     pub fn describe(&self) -> String {
         match self {
             Failure::Network { message } => format!("network error: {message}"),
+            Failure::Http {
+                status,
+                detail: Some(detail),
+                ..
+            } => match status {
+                401 => format!("Zo rejected the API key (HTTP 401): {detail}"),
+                _ => {
+                    let base = Failure::Http {
+                        status: *status,
+                        retry_after_ms: None,
+                        detail: None,
+                    }
+                    .describe();
+                    format!("{base}: {detail}")
+                }
+            },
             Failure::Http { status, .. } => match status {
                 400 => "Zo rejected the request (HTTP 400)".to_string(),
                 401 => "Zo rejected the API key (HTTP 401): check it in Options".to_string(),

@@ -4,7 +4,8 @@
 //! nothing after the final message or after the turn ended). The answer text is what the worker
 //! sent: it already kept Co-browse action JSON off the screen. Text already shown is never
 //! lost: errors and lost connections keep it; a STREAM_REPLACE (a retry that said something
-//! else) and a final text that differs replace it.
+//! else) and a final text that differs replace it. An answer that ends successfully with
+//! nothing to show is a failure the user can retry.
 
 use crate::ui::history::{Message, MessageStatus, TimelineEntry};
 use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
@@ -230,6 +231,9 @@ impl Turn {
                     .or_else(|| self.live_reasoning());
                 self.finalize_reasoning(reasoning, &mut changes);
                 match result.status {
+                    FinalStatus::Succeeded if self.is_empty_answer() => {
+                        self.fail(view::empty_answer_failure(), &mut changes)
+                    }
                     FinalStatus::Succeeded => self.end(MessageStatus::Done, &mut changes),
                     FinalStatus::Failed => self.fail(
                         StreamFailure {
@@ -472,6 +476,15 @@ impl Turn {
         self.indicator = None;
         self.close_approvals(changes);
         changes.push(Change::Finished(status));
+    }
+}
+
+impl Turn {
+    /// A successful answer that shows nothing: no text, no actions, no tools.
+    fn is_empty_answer(&self) -> bool {
+        self.message.text.trim().is_empty()
+            && self.message.timeline.is_empty()
+            && self.message.tools.is_empty()
     }
 }
 

@@ -10,8 +10,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::page::text::ellipsize;
+use crate::ui::page_context::PageRef;
 use stored::json_len;
 
+mod edits;
 mod stored;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
@@ -124,6 +126,9 @@ pub struct Message {
     /// A Co-browse task's work-log notes (actions dropped, the task ended by refusals...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// For questions: the page it was asked about, and whether Zo could read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<PageRef>,
 }
 
 /// One approval request of a Co-browse task and the user's answer (`None`: not answered).
@@ -161,6 +166,7 @@ impl Message {
             scope: Vec::new(),
             approvals: Vec::new(),
             notes: Vec::new(),
+            page: None,
         }
     }
 

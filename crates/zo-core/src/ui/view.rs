@@ -1,12 +1,12 @@
 //! Rendering decisions of the side panel, without a DOM: how reasoning is shown, which error
-//! card a failure gets, how an action reads in the timeline (the worker masked secret fills),
-//! and the labels of the timer, the elapsed time and the progress indicators.
+//! card a failure gets (`failure_view`), how an action reads in the timeline (the worker masked
+//! secret fills), tool results as readable text ([`tool_result`]), and the labels of the timer, the elapsed time and the progress indicators.
 
 use crate::cobrowse::MASK;
 use crate::page::text::{collapse_whitespace, ellipsize};
 use crate::ui::history::MessageStatus;
 use crate::wire::action::{Action, Direction};
-use crate::wire::protocol::{ActionResult, ActionStatus, FailureKind, StreamFailure};
+use crate::wire::protocol::{ActionResult, ActionStatus};
 
 /// Reasoning up to this many characters (and lines) shows inline; longer collapses.
 pub const SHORT_REASONING_CHARS: usize = 280;
@@ -36,79 +36,12 @@ pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
     }
 }
 
-/// Which card a failure gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// Transient failure after retries, or a lost connection: Retry.
-    Interrupted,
-    /// The key was refused or is missing: link to settings.
-    Auth,
-    /// Any other permanent failure: says what happened.
-    Permanent,
-}
+mod tool_result;
+pub use tool_result::tool_result;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ErrorCard {
-    pub kind: ErrorKind,
-    pub title: String,
-    pub detail: String,
-    pub retry: bool,
-    pub settings_link: bool,
-}
-
-pub fn error_card(failure: &StreamFailure) -> ErrorCard {
-    let message = failure.message.trim().to_string();
-    let key_problem = matches!(failure.http_status, Some(401) | Some(403))
-        || (failure.http_status.is_none() && message.to_ascii_lowercase().contains("api key"));
-    if key_problem {
-        return ErrorCard {
-            kind: ErrorKind::Auth,
-            title: "Zo did not accept the API key".into(),
-            detail: "Check the API key in settings.".into(),
-            retry: false,
-            settings_link: true,
-        };
-    }
-    match failure.kind {
-        FailureKind::Transient => ErrorCard {
-            kind: ErrorKind::Interrupted,
-            title: "Response interrupted".into(),
-            detail: if message.is_empty() {
-                "The connection to Zo failed. Try again.".into()
-            } else {
-                message
-            },
-            retry: true,
-            settings_link: false,
-        },
-        FailureKind::Permanent => {
-            let title = match failure.http_status {
-                Some(400) | Some(422) => "Zo could not process this request".to_string(),
-                Some(404) => "The Zo API was not found at the configured URL".to_string(),
-                Some(code) => format!("Zo answered with an error ({code})"),
-                None => "Zo could not answer".to_string(),
-            };
-            ErrorCard {
-                kind: ErrorKind::Permanent,
-                settings_link: failure.http_status == Some(404),
-                title,
-                detail: message,
-                retry: false,
-            }
-        }
-    }
-}
-
-/// The card for a connection to the worker lost mid-answer.
-pub fn connection_lost_card() -> ErrorCard {
-    ErrorCard {
-        kind: ErrorKind::Interrupted,
-        title: "Response interrupted".into(),
-        detail: "The answer was cut off before it finished.".into(),
-        retry: true,
-        settings_link: false,
-    }
-}
+pub use super::failure_view::{
+    connection_lost_card, empty_answer_failure, error_card, ErrorCard, ErrorKind, EMPTY_ANSWER,
+};
 
 pub fn reconnect_label(attempt: u32, max: u32) -> String {
     format!("Reconnecting (attempt {attempt} of {max})")

@@ -39,17 +39,18 @@ impl MessageView {
         };
         match tool.result.as_deref().filter(|r| !r.trim().is_empty()) {
             Some(result) => {
+                let (line, expanded) = view::tool_result(result);
                 let details = el(&self.doc, "details", "")?;
                 let summary = el(&self.doc, "summary", "")?;
                 append(&summary, &text_el(&self.doc, "span", "tool-name", name)?)?;
                 append(
                     &summary,
-                    &text_el(&self.doc, "span", "tool-summary", &view::summary(result))?,
+                    &text_el(&self.doc, "span", "tool-summary", &line)?,
                 )?;
                 append(&details, &summary)?;
                 append(
                     &details,
-                    &text_el(&self.doc, "pre", "tool-result", &view::detail(result))?,
+                    &text_el(&self.doc, "pre", "tool-result", &expanded)?,
                 )?;
                 append(&item, &details)?;
             }
@@ -119,6 +120,8 @@ impl MessageView {
         let kind = match card.kind {
             view::ErrorKind::Interrupted => "interrupted",
             view::ErrorKind::Auth => "auth",
+            view::ErrorKind::MissingKey => "missing-key",
+            view::ErrorKind::Empty => "empty",
             view::ErrorKind::Permanent => "permanent",
         };
         set_attr(&self.error, "data-kind", kind).ok();

@@ -19,8 +19,8 @@ pub const APPROVAL_ATTR: &str = "data-approval-id";
 pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
     let scope = el(doc, "div", "scope")?;
     set_hidden(&scope, true);
+    // Announced by the message list (the panel's one live region), as every new part.
     let approvals = el(doc, "div", "approvals")?;
-    set_attr(&approvals, "aria-live", "polite")?;
     set_hidden(&approvals, true);
     let notes = el(doc, "ul", "notes")?;
     set_attr(&notes, "aria-label", "Notes")?;

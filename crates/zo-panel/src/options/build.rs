@@ -7,7 +7,7 @@ use zo_core::wire::{Settings, DEFAULT_API_BASE_URL};
 
 use super::Form;
 use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
-use crate::layout::MODES;
+use zo_core::ui::modes::MODES;
 
 fn input(doc: &Document, kind: &str, id: &str) -> DomResult<HtmlInputElement> {
     let e = el(doc, "input", "field")?;

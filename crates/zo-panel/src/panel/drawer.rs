@@ -1,5 +1,6 @@
 //! The history drawer of the side panel: saved chats, newest first, each with open and
-//! delete buttons.
+//! delete buttons. The rows' listeners live as long as the rows: dropped when the list is
+//! rebuilt or closed.
 
 use wasm_bindgen::JsValue;
 
@@ -15,6 +16,9 @@ impl State {
             }
         }
         set_hidden(&self.ui.drawer, !open);
+        if !open {
+            self.drawer_listeners.clear();
+        }
         let _ = set_attr(
             &self.ui.history_btn,
             "aria-expanded",
@@ -22,13 +26,16 @@ impl State {
         );
     }
 
-    pub(super) fn close_drawer(&self) {
+    pub(super) fn close_drawer(&mut self) {
         set_hidden(&self.ui.drawer, true);
+        self.drawer_listeners.clear();
         let _ = set_attr(&self.ui.history_btn, "aria-expanded", "false");
     }
 
     pub(super) fn render_drawer(&mut self) -> DomResult<()> {
         dom::clear(&self.ui.drawer_list);
+        // The rows' listeners go with the rows.
+        self.drawer_listeners.clear();
         let list = self.history.summaries();
         if list.is_empty() {
             append(
@@ -53,17 +60,16 @@ impl State {
             set_attr(&del, "title", "Delete chat")?;
             let id = summary.id.clone();
             let w = self.me.clone();
-            self.message_listeners
-                .push(listen(&open, "click", move |_| {
-                    let w = w.clone();
-                    let id = id.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        with_state(&w, |s| s.load_chat(&id));
-                    });
-                })?);
+            self.drawer_listeners.push(listen(&open, "click", move |_| {
+                let w = w.clone();
+                let id = id.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    with_state(&w, |s| s.load_chat(&id));
+                });
+            })?);
             let id = summary.id.clone();
             let w = self.me.clone();
-            self.message_listeners.push(listen(&del, "click", move |_| {
+            self.drawer_listeners.push(listen(&del, "click", move |_| {
                 let w = w.clone();
                 let id = id.clone();
                 wasm_bindgen_futures::spawn_local(async move {

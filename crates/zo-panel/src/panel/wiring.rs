@@ -1,17 +1,18 @@
-//! Event wiring of the side panel: the static controls (Send, Stop, Enter, mode picker, New
-//! chat, History, Settings), each message's Copy, Retry and Open settings buttons, its approval
-//! cards' buttons (one listener on the cards' container), and the Copy button of each code
-//! block in an answer.
+//! Event wiring of the side panel: the static controls (Send, Stop, Enter, Esc anywhere, mode
+//! picker, New chat, History, Settings, the starter prompts), each answer's Copy, Regenerate, Retry and
+//! Open settings buttons, its approval cards' buttons (one listener on the cards' container),
+//! the Copy button of each code block in an answer, and each question's Edit, Send and Cancel.
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 
+use super::empty::STARTER_ATTR;
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout;
-use crate::message_view::{MessageView, APPROVAL_ATTR, DECISION_ATTR};
+use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR};
 
 impl State {
     /// Wire the static controls; the returned listeners must be kept alive.
@@ -35,10 +36,20 @@ impl State {
             if k.key() == "Enter" && !k.shift_key() && !k.is_composing() {
                 e.prevent_default();
                 with_state(&w, |s| s.send_from_input());
-            } else if k.key() == "Escape" {
-                with_state(&w, |s| s.stop());
             }
         })?);
+        // Esc stops the answer from anywhere in the panel (a question's editor keeps its own).
+        if let Some(page) = s.doc.document_element() {
+            let w = weak.clone();
+            out.push(listen(&page, "keydown", move |e| {
+                let escape = e
+                    .dyn_ref::<KeyboardEvent>()
+                    .is_some_and(|k| k.key() == "Escape" && !k.is_composing());
+                if escape && !e.default_prevented() {
+                    with_state(&w, |s| s.stop());
+                }
+            })?);
+        }
         let w = weak.clone();
         out.push(listen(&s.ui.input, "input", move |_| {
             with_state(&w, |s| s.autosize());
@@ -47,7 +58,7 @@ impl State {
         out.push(listen(&s.ui.mode, "change", move |_| {
             with_state(&w, |s| {
                 if let Some(m) = layout::mode_from_value(&s.ui.mode.value()) {
-                    s.mode = m;
+                    s.set_mode(m);
                 }
             });
         })?);
@@ -59,7 +70,26 @@ impl State {
         out.push(listen(&s.ui.history_btn, "click", move |_| {
             with_state(&w, |s| s.toggle_drawer());
         })?);
-        for b in [&s.ui.settings_btn, &s.ui.empty_settings] {
+        let w = weak.clone();
+        out.push(listen(&s.ui.starters, "click", move |e| {
+            let prompt = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest(&format!("button[{STARTER_ATTR}]")).ok().flatten())
+                .and_then(|b| b.get_attribute(STARTER_ATTR));
+            if let Some(prompt) = prompt {
+                let w = w.clone();
+                // Defer: sending hides this very list.
+                wasm_bindgen_futures::spawn_local(async move {
+                    with_state(&w, |s| s.send_starter(&prompt));
+                });
+            }
+        })?);
+        for b in [
+            &s.ui.settings_btn,
+            &s.ui.empty_settings,
+            &s.ui.banner_settings,
+        ] {
             let w = weak.clone();
             out.push(listen(b, "click", move |_| {
                 with_state(&w, |s| s.host.open_options());
@@ -69,29 +99,29 @@ impl State {
     }
 
     pub(super) fn wire_message(&mut self, view: &MessageView, msg_id: &str) -> DomResult<()> {
+        let mut out = Vec::new();
         let id = msg_id.to_string();
         let w = self.me.clone();
-        self.message_listeners
-            .push(listen(&view.buttons.copy, "click", move |e| {
-                with_state(&w, |s| s.copy(&id));
-                if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
-                    flash_copied(button);
-                }
-            })?);
+        out.push(listen(&view.buttons.copy, "click", move |e| {
+            with_state(&w, |s| s.copy(&id));
+            if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
+                flash_copied(button);
+            }
+        })?);
         // Each code block's Copy button (inside the answer's HTML) copies that code's text.
         let w = self.me.clone();
-        self.message_listeners
-            .push(listen(view.answer(), "click", move |e| {
-                let Some((button, text)) = code_copy_target(&e) else {
-                    return;
-                };
-                with_state(&w, |s| s.host.copy(&text));
-                flash_copied(button);
-            })?);
-        let id = msg_id.to_string();
-        let w = self.me.clone();
-        self.message_listeners
-            .push(listen(&view.buttons.retry, "click", move |_| {
+        out.push(listen(view.answer(), "click", move |e| {
+            let Some((button, text)) = code_copy_target(&e) else {
+                return;
+            };
+            with_state(&w, |s| s.host.copy(&text));
+            flash_copied(button);
+        })?);
+        // Retry (error card) and Regenerate (footer) both answer again in this one's place.
+        for button in [&view.buttons.retry, &view.buttons.regenerate] {
+            let id = msg_id.to_string();
+            let w = self.me.clone();
+            out.push(listen(button, "click", move |_| {
                 let w2 = w.clone();
                 let id = id.clone();
                 // Defer: the retry removes this very button's message.
@@ -99,36 +129,83 @@ impl State {
                     with_state(&w2, |s| s.retry(&id));
                 });
             })?);
+        }
         let w = self.me.clone();
-        self.message_listeners
-            .push(listen(&view.buttons.settings, "click", move |_| {
-                with_state(&w, |s| s.host.open_options());
-            })?);
+        out.push(listen(&view.buttons.settings, "click", move |_| {
+            with_state(&w, |s| s.host.open_options());
+        })?);
         let id = msg_id.to_string();
         let w = self.me.clone();
+        out.push(listen(&view.approvals, "click", move |e| {
+            let button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| {
+                    t.closest(&format!("button[{DECISION_ATTR}]"))
+                        .ok()
+                        .flatten()
+                });
+            let Some(button) = button else {
+                return;
+            };
+            let decision = button
+                .get_attribute(DECISION_ATTR)
+                .and_then(|d| serde_json::from_value(serde_json::Value::String(d)).ok());
+            let approval = button
+                .get_attribute(APPROVAL_ATTR)
+                .and_then(|v| v.parse::<u32>().ok());
+            if let (Some(decision), Some(approval)) = (decision, approval) {
+                with_state(&w, |s| s.answer_approval(&id, approval, decision));
+            }
+        })?);
         self.message_listeners
-            .push(listen(&view.approvals, "click", move |e| {
-                let button = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|t| {
-                        t.closest(&format!("button[{DECISION_ATTR}]"))
-                            .ok()
-                            .flatten()
-                    });
-                let Some(button) = button else {
-                    return;
-                };
-                let decision = button
-                    .get_attribute(DECISION_ATTR)
-                    .and_then(|d| serde_json::from_value(serde_json::Value::String(d)).ok());
-                let approval = button
-                    .get_attribute(APPROVAL_ATTR)
-                    .and_then(|v| v.parse::<u32>().ok());
-                if let (Some(decision), Some(approval)) = (decision, approval) {
-                    with_state(&w, |s| s.answer_approval(&id, approval, decision));
-                }
-            })?);
+            .extend(out.into_iter().map(|l| (msg_id.to_string(), l)));
+        Ok(())
+    }
+
+    /// A question's Edit (the editor opens), Cancel and Esc (it closes unchanged), Send and
+    /// Enter (the edited question is asked again, what followed it dropped).
+    pub(super) fn wire_user(&mut self, view: &UserView, msg_id: &str) -> DomResult<()> {
+        let mut out = Vec::new();
+        let v = view.clone();
+        out.push(listen(&view.edit, "click", move |_| v.begin_edit())?);
+        let v = view.clone();
+        out.push(listen(&view.cancel, "click", move |_| v.end_edit(None))?);
+        let submit = {
+            let v = view.clone();
+            let id = msg_id.to_string();
+            let w = self.me.clone();
+            move || {
+                let text = v.input.value();
+                let v = v.clone();
+                let id = id.clone();
+                let w = w.clone();
+                // Defer: asking again removes the answers after this question.
+                wasm_bindgen_futures::spawn_local(async move {
+                    if with_state(&w, |s| s.edit_question(&id, &text)) == Some(true) {
+                        v.end_edit(Some(text.trim()));
+                    }
+                });
+            }
+        };
+        let send = submit.clone();
+        out.push(listen(&view.send, "click", move |_| send())?);
+        let v = view.clone();
+        out.push(listen(&view.input, "keydown", move |e| {
+            let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            if k.key() == "Enter" && !k.shift_key() && !k.is_composing() {
+                e.prevent_default();
+                submit();
+            } else if k.key() == "Escape" {
+                // Esc leaves the editor (and stops nothing).
+                e.stop_propagation();
+                v.end_edit(None);
+            }
+        })?);
+        self.message_listeners
+            .extend(out.into_iter().map(|l| (msg_id.to_string(), l)));
         Ok(())
     }
 }

@@ -6,6 +6,7 @@ fn http(status: u16) -> Failure {
     Failure::Http {
         status,
         retry_after_ms: None,
+        detail: None,
     }
 }
 
@@ -147,6 +148,7 @@ fn the_wait_the_server_asked_for_is_honoured() {
         let f = Failure::Http {
             status,
             retry_after_ms: Some(ms),
+            detail: None,
         };
         assert_eq!(delay(p.decide(1, &f)), ms);
     }
@@ -158,6 +160,7 @@ fn huge_waits_give_up() {
     let f = Failure::Http {
         status: 429,
         retry_after_ms: Some(3_600_000),
+        detail: None,
     };
     match p.decide(1, &f) {
         RetryDecision::GiveUp { kind, message, .. } => {
@@ -213,6 +216,7 @@ fn retry_after_as_a_date_is_measured_from_the_servers_clock_when_it_says() {
     let f = Failure::Http {
         status: 429,
         retry_after_ms: retry_after_ms("Wed, 21 Oct 2026 08:28:00 GMT", None, NOW),
+        detail: None,
     };
     assert!(matches!(p.decide(1, &f), RetryDecision::GiveUp { .. }));
 }
@@ -228,4 +232,30 @@ fn messages_name_the_failure() {
         content_type: String::new(),
     };
     assert!(none.describe().contains("without a content type"));
+}
+
+#[test]
+fn an_http_failure_ends_with_the_servers_words() {
+    let f = Failure::Http {
+        status: 401,
+        retry_after_ms: None,
+        detail: Some("Missing or invalid API key".into()),
+    };
+    assert_eq!(
+        f.describe(),
+        "Zo rejected the API key (HTTP 401): Missing or invalid API key"
+    );
+    let f = Failure::Http {
+        status: 400,
+        retry_after_ms: None,
+        detail: Some("input is empty".into()),
+    };
+    assert_eq!(
+        f.describe(),
+        "Zo rejected the request (HTTP 400): input is empty"
+    );
+    assert_eq!(
+        http(401).describe(),
+        "Zo rejected the API key (HTTP 401): check it in Options"
+    );
 }

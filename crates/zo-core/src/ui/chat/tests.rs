@@ -383,3 +383,27 @@ fn tools_update_by_call_id() {
     );
     assert_eq!(t.message.tools.len(), 1);
 }
+
+#[test]
+fn an_empty_successful_answer_is_a_failure_to_retry() {
+    let mut t = turn(Mode::Ask);
+    t.start();
+    t.apply(&chunk("s1", "  \n"));
+    let c = t.apply(&done("", FinalStatus::Succeeded));
+    let card = c
+        .iter()
+        .find_map(|c| match c {
+            Change::Error(card) => Some(card.clone()),
+            _ => None,
+        })
+        .expect("an error card");
+    assert_eq!(card.kind, ErrorKind::Empty);
+    assert!(card.retry);
+    assert_eq!(t.message.status, MessageStatus::Failed);
+    assert_eq!(stored_error_card(&t.message), Some(card));
+    // An answer with text is not empty.
+    let mut t = turn(Mode::Ask);
+    t.apply(&chunk("s1", "Hi"));
+    t.apply(&done("Hi", FinalStatus::Succeeded));
+    assert_eq!(t.message.status, MessageStatus::Done);
+}

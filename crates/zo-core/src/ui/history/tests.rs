@@ -287,3 +287,45 @@ fn a_failed_save_is_explained() {
         "{other}"
     );
 }
+
+fn answer_to(id: &str, input: &str) -> Message {
+    let mut a = Message::assistant(id.into(), Mode::Ask, format!("s-{id}"), input.into());
+    a.text = format!("answer {id}");
+    a.status = MessageStatus::Done;
+    a
+}
+
+#[test]
+fn a_new_answer_takes_the_old_ones_place() {
+    let mut chat = chat_with("c1", 10, "first");
+    chat.put_message(answer_to("a1", "first"), 11);
+    chat.put_message(Message::user("u2".into(), Mode::Ask, "second".into()), 12);
+    chat.put_message(answer_to("a2", "second"), 13);
+    assert!(chat.replace_message("a1", answer_to("a1b", "first"), 14));
+    let ids: Vec<&str> = chat.messages.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["c1-u", "a1b", "u2", "a2"]);
+    assert_eq!(chat.updated_at, 14);
+    assert!(!chat.replace_message("missing", answer_to("x", "q"), 15));
+    assert_eq!(chat.question_of("a2").map(|m| m.id.as_str()), Some("u2"));
+    assert_eq!(chat.question_of("a1b").map(|m| m.id.as_str()), Some("c1-u"));
+    assert_eq!(chat.question_of("c1-u"), None);
+}
+
+#[test]
+fn editing_a_question_drops_what_followed_it() {
+    let mut chat = chat_with("c1", 10, "first question");
+    chat.put_message(answer_to("a1", "first question"), 11);
+    chat.put_message(Message::user("u2".into(), Mode::Ask, "second".into()), 12);
+    chat.put_message(answer_to("a2", "second"), 13);
+    assert_eq!(chat.edit_question("u2", "   ", 14), None);
+    assert_eq!(chat.edit_question("a1", "not a question", 14), None);
+    let dropped = chat.edit_question("c1-u", " better question ", 14).unwrap();
+    assert_eq!(dropped, ["a1", "u2", "a2"]);
+    assert_eq!(chat.messages.len(), 1);
+    assert_eq!(chat.messages[0].text, "better question");
+    // The title came from the old first question: it follows the new one.
+    assert_eq!(chat.title, "better question");
+    chat.title = "Named".into();
+    chat.edit_question("c1-u", "third", 15);
+    assert_eq!(chat.title, "Named");
+}

@@ -4,15 +4,6 @@ use super::*;
 use crate::wire::action::{HttpUrl, Selector};
 use crate::wire::protocol::{ActionError, ActionErrorCode};
 
-fn failure(kind: FailureKind, status: Option<u16>, message: &str) -> StreamFailure {
-    StreamFailure {
-        kind,
-        http_status: status,
-        message: message.into(),
-        partial_text: String::new(),
-    }
-}
-
 #[test]
 fn short_reasoning_is_inline_long_is_collapsed() {
     assert_eq!(
@@ -24,35 +15,6 @@ fn short_reasoning_is_inline_long_is_collapsed() {
         ReasoningDisplay::Collapsed
     );
     assert_eq!(reasoning_display("a\nb\nc\nd"), ReasoningDisplay::Collapsed);
-}
-
-#[test]
-fn error_cards() {
-    let card = error_card(&failure(
-        FailureKind::Transient,
-        Some(503),
-        "Service unavailable",
-    ));
-    assert_eq!(card.kind, ErrorKind::Interrupted);
-    assert_eq!(card.title, "Response interrupted");
-    assert!(card.retry && !card.settings_link);
-
-    let card = error_card(&failure(FailureKind::Permanent, Some(401), "unauthorized"));
-    assert_eq!(card.kind, ErrorKind::Auth);
-    assert!(card.detail.contains("Check the API key"));
-    assert!(card.settings_link && !card.retry);
-
-    let card = error_card(&failure(
-        FailureKind::Permanent,
-        None,
-        "no API key is set: open the options page",
-    ));
-    assert_eq!(card.kind, ErrorKind::Auth);
-
-    let card = error_card(&failure(FailureKind::Permanent, Some(400), "bad input"));
-    assert_eq!(card.kind, ErrorKind::Permanent);
-    assert_eq!(card.detail, "bad input");
-    assert!(!card.retry);
 }
 
 #[test]

@@ -1,0 +1,68 @@
+//! Asking again: Retry (on every error card) and Regenerate (in an answer's footer) put a new
+//! answer in the old one's place, asked in its question's own mode; editing a question drops
+//! what followed it and asks the new text. The chat's bookkeeping is `zo_core::ui`'s
+//! (`Chat::replace_message`, `Chat::edit_question`); this module moves the DOM along.
+
+use zo_core::ui::Role;
+
+use super::State;
+use crate::dom;
+use crate::host::now_ms;
+
+impl State {
+    /// Answers again in the place of answer `msg_id`, in its question's mode (not the mode
+    /// picked now). Nothing while another answer runs.
+    pub fn retry(&mut self, msg_id: &str) {
+        if self.active.is_some() {
+            return;
+        }
+        let Some(answer) = self
+            .chat
+            .messages
+            .iter()
+            .find(|m| m.id == msg_id && m.role == Role::Assistant)
+        else {
+            return;
+        };
+        let question = self.chat.question_of(msg_id);
+        let mode = question.map_or(answer.mode, |q| q.mode);
+        let Some(input) = answer
+            .input
+            .clone()
+            .or_else(|| question.map(|q| q.text.clone()))
+        else {
+            return;
+        };
+        if let Err(e) = self.start_turn(&input, mode, Some(msg_id), None) {
+            dom::log_error("retry", &e);
+        }
+    }
+
+    /// Question `user_id` now reads `text`: what followed it is dropped and it is asked again
+    /// in its own mode. False (nothing changed) while an answer runs, for a blank text or an
+    /// unknown question.
+    pub fn edit_question(&mut self, user_id: &str, text: &str) -> bool {
+        if self.active.is_some() {
+            return false;
+        }
+        let Some(mode) = self
+            .chat
+            .messages
+            .iter()
+            .find(|m| m.id == user_id && m.role == Role::User)
+            .map(|m| m.mode)
+        else {
+            return false;
+        };
+        let Some(dropped) = self.chat.edit_question(user_id, text, now_ms()) else {
+            return false;
+        };
+        for id in dropped {
+            self.remove_element(&id);
+        }
+        if let Err(e) = self.start_turn(text.trim(), mode, None, Some(user_id)) {
+            dom::log_error("edit", &e);
+        }
+        true
+    }
+}
