@@ -45,3 +45,31 @@ async fn past_the_cap_the_oldest_chats_go() {
     assert_eq!(conversations.get("chat3").await, None);
     assert_eq!(conversations.get("chat4").await.as_deref(), Some("conv4"));
 }
+
+#[wasm_bindgen_test]
+async fn stored_entries_are_read_back_and_an_unreadable_map_starts_afresh() {
+    let chrome = Rc::new(MemoryChrome::new());
+    chrome.put(
+        StorageArea::Local,
+        CONVERSATIONS_KEY,
+        json!({"a": {"id": "conv_a", "at": 5, "later": true}, "b": {"id": "conv_b", "at": 1.5}}),
+    );
+    let conversations = Conversations::new(chrome.clone());
+    assert_eq!(conversations.get("a").await.as_deref(), Some("conv_a"));
+    assert_eq!(conversations.get("b").await.as_deref(), Some("conv_b"));
+
+    // One entry that is not {id: string, at: number}: the whole map is dropped.
+    let chrome = Rc::new(MemoryChrome::new());
+    chrome.put(
+        StorageArea::Local,
+        CONVERSATIONS_KEY,
+        json!({"a": {"id": 7, "at": 5}, "b": {"id": "conv_b", "at": 1}}),
+    );
+    let conversations = Conversations::new(chrome.clone());
+    assert_eq!(conversations.get("b").await, None);
+    conversations.set("c", "conv_c").await;
+    let stored = chrome.get(StorageArea::Local, CONVERSATIONS_KEY);
+    assert_eq!(stored.as_object().map(|m| m.len()), Some(1));
+    assert_eq!(stored["c"]["id"], "conv_c");
+    assert!(stored["c"]["at"].as_f64().is_some_and(|at| at > 0.0));
+}
