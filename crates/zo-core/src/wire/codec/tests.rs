@@ -141,6 +141,15 @@ fn action_numbers_go_through_the_given_parser() {
 }
 
 #[test]
+fn page_to_worker_is_read_as_serde_reads_it() {
+    let n = agrees_with_serde(
+        &[crate::wire::page_messages::PageToWorker::GetSettings],
+        crate::wire::page_messages::PageToWorker::from_json,
+    );
+    assert!(n > 10, "{n}");
+}
+
+#[test]
 fn errors_say_what_and_where() {
     let err = |text: &str| ContentToWorker::from_json(text).unwrap_err().to_string();
     assert_eq!(
