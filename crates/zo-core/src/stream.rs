@@ -12,6 +12,7 @@ pub(crate) mod limits;
 pub(crate) mod pipeline;
 pub(crate) mod resume;
 pub(crate) mod retry;
+pub(crate) mod segmented;
 pub(crate) mod sse;
 pub(crate) mod tools;
 pub(crate) mod utf8;

@@ -26,7 +26,9 @@ pub use action::{
 pub use api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
 pub use approval::{Access, ApprovalKind, ScopeOrigin, Source};
 pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
-pub use json::{Json, JsonError, Obj, ParseFloat, WireError, WireName};
+pub use json::{
+    parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, WireError, WireName,
+};
 pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
 pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};
 pub use protocol::{

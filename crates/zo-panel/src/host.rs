@@ -2,14 +2,15 @@
 //! and tests replace with a recording fake, called through typed bindings. Methods it may
 //! have (all optional; a missing one is logged): `post(text) -> bool` (send one
 //! `PanelToWorker` JSON text on the `stream` port, reconnecting if needed),
-//! `saveHistory(obj) -> Promise?` (a rejected write is shown to the user),
+//! `saveHistory(obj) -> Promise?` (the history object; a rejected write is shown to the user),
 //! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null`,
-//! `tabTitle() -> string | null` (where the bound tab is), `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
+//! `tabTitle() -> string | null` (where the bound tab is), `requestSiteAccess(pattern) ->
+//! Promise<bool>` (chrome.permissions.request
 //! for that host; called inside the user's click).
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+use zo_core::wire::PanelToWorker;
 
 #[wasm_bindgen]
 extern "C" {
@@ -39,22 +40,21 @@ pub struct Host {
     obj: HostObject,
 }
 
-/// JSON (serde) -> a JS value, through `JSON.parse` (for storage, which keeps objects).
-pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, String> {
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
-    js_sys::JSON::parse(&text).map_err(|e| zo_chrome::error_text(&e))
+/// JSON text -> a JS value, through `JSON.parse` (storage keeps objects, not text).
+pub fn to_js(json: &str) -> Result<JsValue, String> {
+    js_sys::JSON::parse(json).map_err(|e| zo_chrome::error_text(&e))
 }
 
-/// A JS value -> serde_json, through `JSON.stringify` (for what storage hands over).
-pub fn from_js(value: &JsValue) -> Result<serde_json::Value, String> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(serde_json::Value::Null);
+/// A JS value (what storage hands over) -> its JSON text, through `JSON.stringify`; `null`
+/// for `undefined` (nothing stored).
+pub fn json_text(value: &JsValue) -> Result<String, String> {
+    if value.is_undefined() {
+        return Ok("null".to_string());
     }
-    let text = js_sys::JSON::stringify(value)
+    js_sys::JSON::stringify(value)
         .map_err(|e| zo_chrome::error_text(&e))?
         .as_string()
-        .unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| e.to_string())
+        .ok_or_else(|| "the stored value has no JSON form".to_string())
 }
 
 /// Logs a failed host call.
@@ -72,25 +72,17 @@ impl Host {
     }
 
     /// Send a message to the worker, as its JSON text. False when it could not be sent.
-    pub fn post<T: Serialize>(&self, msg: &T) -> bool {
-        let text = match serde_json::to_string(msg) {
-            Ok(text) => text,
-            Err(e) => {
-                crate::dom::log_error("post to worker", &e.to_string());
-                return false;
-            }
-        };
-        logged("post to worker", self.obj.post(&text)).is_some_and(|v| v.as_bool() != Some(false))
+    pub fn post(&self, msg: &PanelToWorker) -> bool {
+        logged("post to worker", self.obj.post(msg.to_json().as_str()))
+            .is_some_and(|v| v.as_bool() != Some(false))
     }
 
-    /// Stores the history: the pending write when the host returns one (a Promise).
-    pub fn save_history(
-        &self,
-        value: &serde_json::Value,
-    ) -> Result<Option<js_sys::Promise>, String> {
+    /// Stores the history (its JSON text): the pending write when the host returns one (a
+    /// Promise).
+    pub fn save_history(&self, json: &str) -> Result<Option<js_sys::Promise>, String> {
         let written = self
             .obj
-            .save_history(&to_js(value)?)
+            .save_history(&to_js(json)?)
             .map_err(|e| zo_chrome::error_text(&e))?;
         Ok(written.dyn_into::<js_sys::Promise>().ok())
     }

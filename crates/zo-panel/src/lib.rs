@@ -5,8 +5,9 @@
 //! panel never sees the key) and the stored history, then forwards every message of the
 //! `stream` port to [`Panel::on_message`], port deaths to [`Panel::on_disconnect`], and the
 //! worker's settings updates to [`Panel::on_runtime_message`]. Messages from the worker are
-//! JSON text, read by zo-core's codec (`WorkerToPanel::from_json`) or serde; the glue passes
-//! them through untouched.
+//! JSON text, read by zo-core's codec (`WorkerToPanel::from_json`, `WorkerToPage::from_json`);
+//! what the panel sends and stores is written by it too (the panel carries no serde code). The
+//! glue passes messages through untouched.
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
 
@@ -26,7 +27,7 @@ use zo_core::ui::History;
 use zo_core::wire::{SettingsView, WorkerToPage, WorkerToPanel};
 
 use crate::dom::Listener;
-use crate::host::{from_js, Host};
+use crate::host::{json_text, Host};
 use crate::panel::{with_state, Shared, State};
 
 pub use options::OptionsPage;
@@ -46,7 +47,7 @@ fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
     let text = message
         .as_string()
         .ok_or("no SETTINGS message (JSON text)")?;
-    match serde_json::from_str::<WorkerToPage>(&text).map_err(|e| e.to_string())? {
+    match WorkerToPage::from_json(&text).map_err(|e| e.to_string())? {
         WorkerToPage::Settings { settings } => settings.validated().map_err(|e| e.to_string()),
     }
 }
@@ -80,8 +81,8 @@ impl Panel {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let history = match from_js(&history) {
-            Ok(v) => History::from_json(&v),
+        let history = match json_text(&history) {
+            Ok(text) => History::from_json(&text),
             Err(e) => {
                 dom::log_error("stored history", &e);
                 History::default()
@@ -197,8 +198,7 @@ impl Panel {
     /// The history as it would be stored.
     #[wasm_bindgen(js_name = historyJson)]
     pub fn history_json(&self) -> String {
-        self.with_state(|s| s.history_json().to_string())
-            .unwrap_or_default()
+        self.with_state(|s| s.history_json()).unwrap_or_default()
     }
 }
 

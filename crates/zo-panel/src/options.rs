@@ -17,10 +17,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use zo_core::ui::options_form::{self, Choice, FormFields, FormValues};
-use zo_core::wire::{ApiKey, Settings};
+use zo_core::wire::{parse_json, ApiKey, JsonNode, Obj, Settings};
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
-use crate::host::{from_js, to_js};
+use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
@@ -164,10 +164,7 @@ async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings, api_key: Opti
         if !(200..300).contains(&status) {
             continue;
         }
-        let Ok(json) = serde_json::from_str::<serde_json::Value>(&body) else {
-            continue;
-        };
-        let choices = options_form::parse_choices(&json);
+        let choices = options_form::parse_choices(&body);
         let Ok(f) = form.try_borrow() else { continue };
         let result = if is_model {
             let current = f.model.value();
@@ -194,10 +191,11 @@ async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings, api_key: Opti
 
 /// What `save` stores: the settings, and the key under its own entry ("" when blank).
 fn stored(values: &FormValues) -> Result<JsValue, String> {
-    to_js(&serde_json::json!({
-        "settings": values.settings,
-        "apiKey": values.api_key.as_ref().map_or("", ApiKey::expose),
-    }))
+    let stored = Obj::new()
+        .json("settings", &values.settings.to_json())
+        .str("apiKey", values.api_key.as_ref().map_or("", ApiKey::expose))
+        .done();
+    to_js(stored.as_str())
 }
 
 fn on_save(form: &Rc<RefCell<Form>>) {
@@ -339,13 +337,16 @@ impl OptionsPage {
                 Ok(f) => f.host.clone(),
                 Err(_) => return,
             };
-            let stored = net::load(&host).await.and_then(|v| from_js(&v));
-            let (settings, api_key) = match stored {
-                Ok(v) => (
-                    Settings::from_json(v["settings"].clone()).map_err(|e| e.to_string()),
-                    ApiKey::from_value(&v["apiKey"]),
+            let stored = net::load(&host).await.and_then(|v| json_text(&v));
+            let (settings, api_key) = match stored.as_deref().map(parse_json) {
+                Ok(Ok(v)) => (
+                    Settings::from_node(v.get("settings")).map_err(|e| e.to_string()),
+                    v.get("apiKey")
+                        .and_then(JsonNode::as_str)
+                        .and_then(ApiKey::from_text),
                 ),
-                Err(e) => (Err(e), None),
+                Ok(Err(e)) => (Err(e.to_string()), None),
+                Err(e) => (Err(e.clone()), None),
             };
             let loaded = match f2.try_borrow_mut() {
                 Ok(mut f) => match settings {

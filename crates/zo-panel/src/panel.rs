@@ -605,7 +605,7 @@ impl State {
         self.update_empty();
     }
 
-    pub fn history_json(&self) -> serde_json::Value {
+    pub fn history_json(&self) -> String {
         self.history.to_json()
     }
 }

@@ -5,14 +5,17 @@
 
 use wasm_bindgen::prelude::*;
 use zo_core::stream::{StreamPipeline, StreamUpdate};
-use zo_core::wire::{Mode, WireName};
+use zo_core::wire::{FinalResult, Mode, WireName};
 
-/// One streamed answer: feed body bytes with `push`, end with `finish`.
+/// One streamed answer: feed body bytes with `push`, end with `finish`. Each push's updates
+/// are handed on and dropped, but the final result, which is kept, as the ask driver does.
 #[wasm_bindgen]
 pub struct PipelineHandle {
     pipeline: StreamPipeline,
     /// The updates of one push (reused: the worker's loop reuses one too).
     updates: Vec<StreamUpdate>,
+    /// The final result the stream ended with, when it did.
+    last: Option<FinalResult>,
 }
 
 #[wasm_bindgen]
@@ -25,14 +28,25 @@ impl PipelineHandle {
         Ok(PipelineHandle {
             pipeline: StreamPipeline::new(mode),
             updates: Vec::new(),
+            last: None,
         })
     }
 
     /// Feeds the next bytes of the body; returns how many UI updates they produced.
     pub fn push(&mut self, bytes: &[u8]) -> u32 {
-        self.updates.clear();
         self.pipeline.push_bytes_into(bytes, &mut self.updates);
-        u32::try_from(self.updates.len()).unwrap_or(u32::MAX)
+        let count = self.updates.len();
+        self.hand_on();
+        u32::try_from(count).unwrap_or(u32::MAX)
+    }
+
+    /// Drops the updates of a push (the worker posts them), keeping the final result.
+    fn hand_on(&mut self) {
+        for update in self.updates.drain(..) {
+            if let StreamUpdate::Final(result) = update {
+                self.last = Some(result);
+            }
+        }
     }
 
     /// Feeds `body` in `chunk`-byte pieces (0: all at once) from inside wasm; returns how many
@@ -44,23 +58,29 @@ impl PipelineHandle {
         let size = if chunk == 0 { body.len().max(1) } else { chunk };
         let mut count: usize = 0;
         for piece in body.chunks(size) {
-            self.updates.clear();
             self.pipeline.push_bytes_into(piece, &mut self.updates);
             count += self.updates.len();
+            self.hand_on();
         }
         u32::try_from(count).unwrap_or(u32::MAX)
     }
 
-    /// The body ended: assembles the final result and returns its status (`succeeded`,
-    /// `failed`, `incomplete`, ...). The text stays in wasm: see [`PipelineHandle::result_json`].
+    /// The body ended: the final result the stream ended with (or, without one, the
+    /// pipeline's); returns its status (`succeeded`, `failed`, `incomplete`, ...). The text
+    /// stays in wasm: see [`PipelineHandle::result_json`].
     pub fn finish(&mut self) -> String {
-        self.pipeline.finish().status.wire_name().to_string()
+        self.result().status.wire_name().to_string()
     }
 
     /// The final result as JSON (`FinalResult`, camelCase), after [`PipelineHandle::finish`].
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&mut self) -> Result<String, JsError> {
-        let result = self.pipeline.finish();
-        serde_json::to_string(&result).map_err(|e| JsError::new(&e.to_string()))
+        let result = self.result();
+        serde_json::to_string(result).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    fn result(&mut self) -> &FinalResult {
+        let pipeline = &mut self.pipeline;
+        self.last.get_or_insert_with(|| pipeline.finish())
     }
 }

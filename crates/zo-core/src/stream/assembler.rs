@@ -20,7 +20,8 @@ use std::collections::HashMap;
 
 use crate::answer::answer_gate::AnswerGate;
 use crate::stream::events::{Delta, Part, PartRef, TokenDelta, ZoEvent};
-use crate::stream::limits::{grow_within, LimitExceeded, MAX_ID_BYTES, MAX_PARTS, MAX_TEXT_BYTES};
+use crate::stream::limits::{LimitExceeded, MAX_ID_BYTES, MAX_PARTS, MAX_TEXT_BYTES};
+use crate::stream::segmented::SegmentedText;
 use crate::stream::tools::Tools;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode, ToolActivity};
 
@@ -84,8 +85,9 @@ pub struct Assembler {
     /// The part appended to last: consecutive tokens of one part skip the key lookup.
     recent: Option<(PartRef, usize)>,
     last_zmid: Option<String>,
-    answer: String,
-    thinking: String,
+    /// The answer and the thinking, each held in segments (never moved as they grow).
+    answer: SegmentedText,
+    thinking: SegmentedText,
     tools: Tools,
     status: Option<String>,
     saw_parts: bool,
@@ -108,8 +110,8 @@ impl Assembler {
             slots: HashMap::new(),
             recent: None,
             last_zmid: None,
-            answer: String::new(),
-            thinking: String::new(),
+            answer: SegmentedText::new(),
+            thinking: SegmentedText::new(),
             tools: Tools::default(),
             status: None,
             saw_parts: false,
@@ -136,12 +138,23 @@ impl Assembler {
         self.limit
     }
 
-    /// The whole raw answer text so far (envelope JSON included).
-    pub fn raw_answer(&self) -> &str {
+    /// The whole raw answer text so far (envelope JSON included); joined when long.
+    pub fn raw_answer(&self) -> Cow<'_, str> {
+        self.answer.as_str()
+    }
+
+    /// The thinking text so far; joined when long.
+    pub fn thinking(&self) -> Cow<'_, str> {
+        self.thinking.as_str()
+    }
+
+    /// The raw answer as held (read it without joining).
+    pub(crate) fn answer_text(&self) -> &SegmentedText {
         &self.answer
     }
 
-    pub fn thinking(&self) -> &str {
+    /// The thinking as held.
+    pub(crate) fn thinking_text(&self) -> &SegmentedText {
         &self.thinking
     }
 
@@ -427,17 +440,16 @@ impl Assembler {
         let Some(state) = self.part(&key) else {
             return;
         };
-        let streamed = match (state.span, state.kind) {
-            (Span::Empty, _) => "",
-            (Span::At(start, end), Kind::Text) => self.answer.get(start..end).unwrap_or_default(),
-            (Span::At(start, end), Kind::Thinking) => {
-                self.thinking.get(start..end).unwrap_or_default()
-            }
+        let (text, start, streamed) = match (state.span, state.kind) {
+            (Span::Empty, _) => (&self.answer, 0, 0),
+            (Span::At(start, end), Kind::Text) => (&self.answer, start, end - start),
+            (Span::At(start, end), Kind::Thinking) => (&self.thinking, start, end - start),
             _ => return,
         };
         // Only a strict extension of what streamed is used (a lost delta), never a replacement.
-        if full.len() > streamed.len() && full.starts_with(streamed) {
-            let missing = &full[streamed.len()..];
+        let extends = full.len() > streamed
+            && (streamed == 0 || text.matches_at(start, &full.as_bytes()[..streamed]));
+        if let Some(missing) = full.get(streamed..).filter(|_| extends) {
             self.append(&key, Cow::Borrowed(missing), out);
         }
     }
@@ -468,7 +480,6 @@ impl Assembler {
                     return;
                 }
                 state.span = state.span.extended(self.thinking.len(), text.len());
-                grow_within(&mut self.thinking, text.len(), MAX_TEXT_BYTES);
                 self.thinking.push_str(&text);
                 push_text(out, TextStream::Thinking, text);
             }
@@ -483,12 +494,10 @@ impl Assembler {
                     return;
                 }
                 if std::mem::take(&mut state.separator_pending) {
-                    grow_within(&mut self.answer, sep.len() + text.len(), MAX_TEXT_BYTES);
                     self.answer.push_str(sep);
                     push_text(out, TextStream::Answer, state.gate.push(sep));
                 }
                 state.span = state.span.extended(self.answer.len(), text.len());
-                grow_within(&mut self.answer, text.len(), MAX_TEXT_BYTES);
                 self.answer.push_str(&text);
                 match state.gate.push(&text) {
                     // All of it shows: the text itself goes out (not a copy of it).

@@ -16,6 +16,8 @@
 //! which limit, and the rest of the body is ignored. It holds one copy of the answer and of
 //! the reasoning: what is shown is that text itself unless a retry is being resumed.
 
+use std::borrow::Cow;
+
 use crate::stream::assembler::Assembler;
 pub use crate::stream::assembler::StreamUpdate;
 use crate::stream::diagnostics::Diagnostics;
@@ -88,7 +90,7 @@ impl StreamPipeline {
     /// The pipeline for the next attempt after this one failed: same mode, resuming from what
     /// this one showed.
     pub fn next_attempt(&self) -> StreamPipeline {
-        let mut next = Self::resuming(self.mode, self.shown_answer(), self.shown_thinking());
+        let mut next = Self::resuming(self.mode, &self.shown_answer(), &self.shown_thinking());
         if let Some(id) = self
             .assembler
             .conversation_id()
@@ -195,8 +197,8 @@ impl StreamPipeline {
     fn stopped_by(&self, limit: LimitExceeded) -> FinalResult {
         FinalResult {
             status: FinalStatus::Failed,
-            text: self.shown_answer().to_string(),
-            reasoning: Some(self.shown_thinking().to_string()).filter(|s| !s.is_empty()),
+            text: self.shown_answer().into_owned(),
+            reasoning: Some(self.shown_thinking().into_owned()).filter(|s| !s.is_empty()),
             actions: Vec::new(),
             conversation_id: self.assembler.conversation_id().map(str::to_string),
             error: Some(limit.describe()),
@@ -239,7 +241,7 @@ impl StreamPipeline {
             && result.actions.is_empty()
             && self.shown_answer().len() > result.text.len()
         {
-            result.text = self.shown_answer().to_string();
+            result.text = self.shown_answer().into_owned();
         }
         self.finished = Some(result.clone());
         result
@@ -281,23 +283,24 @@ impl StreamPipeline {
         self.parser.last_event_id()
     }
 
-    /// The answer text on screen, as the emitted updates built it.
-    pub fn shown_answer(&self) -> &str {
-        self.answer_shown.text(self.assembler.raw_answer())
+    /// The answer text on screen, as the emitted updates built it (a long text is held in
+    /// segments: joined for the caller).
+    pub fn shown_answer(&self) -> Cow<'_, str> {
+        self.answer_shown.text(self.assembler.answer_text())
     }
 
     /// The thinking text on screen.
-    pub fn shown_thinking(&self) -> &str {
-        self.thinking_shown.text(self.assembler.thinking())
+    pub fn shown_thinking(&self) -> Cow<'_, str> {
+        self.thinking_shown.text(self.assembler.thinking_text())
     }
 
     /// The whole raw answer of this attempt (envelope JSON included): for tools, not for display.
-    pub fn raw_answer(&self) -> &str {
+    pub fn raw_answer(&self) -> Cow<'_, str> {
         self.assembler.raw_answer()
     }
 
     /// The thinking text of this attempt.
-    pub fn thinking(&self) -> &str {
+    pub fn thinking(&self) -> Cow<'_, str> {
         self.assembler.thinking()
     }
 
@@ -309,12 +312,15 @@ impl StreamPipeline {
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
             StreamUpdate::Answer(delta) => {
-                if let Some(shown) = self.answer_shown.push(delta, self.assembler.raw_answer()) {
+                if let Some(shown) = self.answer_shown.push(delta, self.assembler.answer_text()) {
                     out.push(answer_update(shown));
                 }
             }
             StreamUpdate::Thinking(delta) => {
-                if let Some(shown) = self.thinking_shown.push(delta, self.assembler.thinking()) {
+                if let Some(shown) = self
+                    .thinking_shown
+                    .push(delta, self.assembler.thinking_text())
+                {
                     out.push(thinking_update(shown));
                 }
             }

@@ -4,13 +4,16 @@
 //!
 //! Cost is linear in the bytes received whatever the chunking: each byte is UTF-8 decoded once,
 //! scanned for a line end once and copied into the current line / data buffer at most twice. An
-//! unfinished line is kept as a growing buffer and only the newly arrived text is scanned.
+//! unfinished line is kept as a growing buffer and only the newly arrived text is scanned; past
+//! one segment it is kept in segments ([`SegmentedText`]), so a long line is never moved as it
+//! grows, and a long `data` line becomes a data buffer of exactly its length.
 //!
 //! The hot path allocates nothing per event: [`SseParser::push_with`] hands each event to a
 //! callback as an [`SseEventRef`] borrowing the parser's reused buffers; [`SseParser::push`]
 //! gives owned [`SseEvent`]s for callers that keep them.
 
 use crate::stream::limits::{grow_within, LimitExceeded, MAX_EVENT_DATA_BYTES, MAX_LINE_BYTES};
+use crate::stream::segmented::{SegmentedText, SEGMENT_BYTES};
 use crate::stream::utf8::Utf8Decoder;
 
 /// One dispatched event.
@@ -127,8 +130,10 @@ pub struct SseParser {
     bom_checked: bool,
     /// The previous text ended with CR: a leading LF of the next text belongs to it.
     after_cr: bool,
-    /// The current unfinished line (when kept).
+    /// The current unfinished line (when kept), while it fits in one segment.
     line: String,
+    /// The current unfinished line once longer than a segment (`line` is then empty).
+    long_line: SegmentedText,
     /// What becomes of the current unfinished line, once known.
     fate: Option<LineFate>,
     data: String,
@@ -145,7 +150,7 @@ pub struct SseParser {
 impl std::fmt::Debug for SseParser {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SseParser")
-            .field("line_len", &self.line.len())
+            .field("line_len", &self.line_len())
             .field("data_len", &self.data.len())
             .field("has_event_type", &!self.event_type.is_empty())
             .field("last_event_id", &self.last_event_id)
@@ -215,6 +220,7 @@ impl SseParser {
         self.bom_checked = false;
         self.after_cr = false;
         self.line = String::new();
+        self.long_line = SegmentedText::new();
         self.fate = None;
         self.data = String::new();
         self.data_skipped = false;
@@ -230,7 +236,12 @@ impl SseParser {
     /// The bytes the parser's buffers hold now (their capacity): at most the limits, and
     /// small again once a large line or event is done.
     pub fn buffered_bytes(&self) -> usize {
-        self.line.capacity() + self.data.capacity()
+        self.line.capacity() + self.long_line.capacity() + self.data.capacity()
+    }
+
+    /// The length of the kept unfinished line.
+    fn line_len(&self) -> usize {
+        self.line.len() + self.long_line.len()
     }
 
     /// How many decoded bytes were scanned for line ends so far: never more than the decoded
@@ -242,6 +253,7 @@ impl SseParser {
     fn fail(&mut self, limit: LimitExceeded) {
         self.error = Some(limit);
         self.line = String::new();
+        self.long_line = SegmentedText::new();
         self.data = String::new();
     }
 
@@ -260,7 +272,7 @@ impl SseParser {
             let piece = &text[..pos];
             match self.fate.take() {
                 Some(LineFate::Skip | LineFate::SkipData) => {}
-                _ if self.line.is_empty() => self.process_line(piece, emit),
+                _ if self.line_len() == 0 => self.process_line(piece, emit),
                 // Decided by its first bytes: nothing to look at again.
                 Some(LineFate::Keep) => self.end_kept_line(piece, emit),
                 None => match self.line_fate(&self.head(piece)) {
@@ -305,8 +317,14 @@ impl SseParser {
         }
         match self.fate {
             Some(LineFate::Skip | LineFate::SkipData) => {}
-            _ if self.line.len() + text.len() > self.limits.line_bytes => {
+            _ if self.line_len() + text.len() > self.limits.line_bytes => {
                 self.fail(LimitExceeded::Line)
+            }
+            _ if !self.long_line.is_empty() => self.long_line.push_str(text),
+            _ if self.line.len() + text.len() > SEGMENT_BYTES => {
+                // Past one segment: the line goes on in segments, the first being its buffer.
+                self.long_line = SegmentedText::starting_with(std::mem::take(&mut self.line));
+                self.long_line.push_str(text);
             }
             _ => self.line.push_str(text),
         }
@@ -350,8 +368,12 @@ impl SseParser {
 
     /// The kept unfinished line ends with `piece`.
     fn end_kept_line(&mut self, piece: &str, emit: &mut impl FnMut(SseItem<'_>)) {
-        if self.line.len() + piece.len() > self.limits.line_bytes {
+        if self.line_len() + piece.len() > self.limits.line_bytes {
             self.fail(LimitExceeded::Line);
+            return;
+        }
+        if !self.long_line.is_empty() {
+            self.end_long_line(piece, emit);
             return;
         }
         let mut line = std::mem::take(&mut self.line);
@@ -377,6 +399,32 @@ impl SseParser {
         line.clear();
         self.line = line;
         self.release_line();
+    }
+
+    /// The line kept in segments ends with `piece`: a `data` line (the event's first) becomes
+    /// the data buffer, any other line is joined and processed. Either way the line is copied
+    /// once, into a buffer of exactly its length, and its segments are given back whole (all
+    /// of the line was in them: what is decoded from it next fits where they were).
+    fn end_long_line(&mut self, piece: &str, emit: &mut impl FnMut(SseItem<'_>)) {
+        let mut long = std::mem::take(&mut self.long_line);
+        long.push_str(piece);
+        if long.matches_at(0, b"data:") && !self.skips_data() && self.data.is_empty() {
+            let start = if long.matches_at(5, b" ") { 6 } else { 5 };
+            let len = long.len() - start + 1;
+            if len > self.limits.data_bytes {
+                self.fail(LimitExceeded::EventData);
+                return;
+            }
+            let mut data = String::with_capacity(len);
+            long.copy_from(start, &mut data);
+            data.push('\n');
+            self.data = data;
+            return;
+        }
+        let mut line = String::with_capacity(long.len());
+        long.copy_from(0, &mut line);
+        drop(long);
+        self.process_line(&line, emit);
     }
 
     /// Gives back a large line buffer once its line is done.

@@ -5,7 +5,8 @@
 //! [`MAX_BYTES`]: the chat being saved is shortened (its oldest messages dropped) to the room
 //! the other chats leave, down to [`CHAT_FLOOR_BYTES`]; only past that, and past
 //! [`MAX_CHATS`], are the least recently updated chats evicted. Stored JSON is read
-//! tolerantly: a damaged chat is skipped, the others survive.
+//! tolerantly: a damaged chat is skipped, the others survive (`history/codec.rs`, which reads
+//! and writes it without serde; the serde derives here are the definition it is held to).
 
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,7 @@ use crate::page::text::ellipsize;
 use crate::ui::page_context::PageRef;
 use stored::json_len;
 
+mod codec;
 mod edits;
 mod stored;
 use crate::wire::action::Action;
@@ -240,14 +242,14 @@ impl Chat {
     /// Drops the oldest messages (never the newest) until the chat takes at most `max` bytes
     /// as JSON.
     fn shorten_to(&mut self, max: usize) {
-        let mut bytes = json_len(self);
+        let mut bytes = json_len(&self.to_json());
         if bytes <= max {
             return;
         }
         let mut drop = 0;
         // Each message's JSON and the comma before it.
         while bytes > max && drop + 1 < self.messages.len() {
-            bytes -= json_len(&self.messages[drop]) + 1;
+            bytes -= json_len(&self.messages[drop].to_json()) + 1;
             drop += 1;
         }
         self.messages.drain(..drop);
@@ -287,39 +289,6 @@ pub fn title_for(input: &str) -> String {
 }
 
 impl History {
-    /// Read stored JSON, keeping every chat that parses. `null` gives an empty history.
-    /// Messages still marked streaming were cut off when the panel closed: they become
-    /// interrupted.
-    pub fn from_json(value: &serde_json::Value) -> History {
-        let mut history = History::default();
-        let Some(obj) = value.as_object() else {
-            return history;
-        };
-        if let Some(chats) = obj.get("chats").and_then(|c| c.as_array()) {
-            history.chats = chats
-                .iter()
-                .filter_map(|c| serde_json::from_value::<Chat>(c.clone()).ok())
-                .collect();
-        }
-        for chat in &mut history.chats {
-            for m in &mut chat.messages {
-                if m.status == MessageStatus::Streaming && m.role == Role::Assistant {
-                    m.status = MessageStatus::Interrupted;
-                }
-            }
-        }
-        history.active_chat_id = obj
-            .get("activeChatId")
-            .and_then(|v| v.as_str())
-            .filter(|id| history.chats.iter().any(|c| c.id == *id))
-            .map(str::to_string);
-        history
-    }
-
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-    }
-
     pub fn get(&self, id: &str) -> Option<&Chat> {
         self.chats.iter().find(|c| c.id == id)
     }
@@ -334,7 +303,7 @@ impl History {
             self.chats.retain(|c| c.id != id);
             return;
         }
-        let size = |c: &Chat| json_len(c);
+        let size = |c: &Chat| json_len(&c.to_json());
         let others: usize = self.chats.iter().filter(|c| c.id != id).map(size).sum();
         chat.shorten_to(CHAT_FLOOR_BYTES.max(MAX_BYTES.saturating_sub(others)));
         match self.chats.iter_mut().find(|c| c.id == id) {

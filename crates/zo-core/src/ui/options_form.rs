@@ -3,10 +3,9 @@
 //! screenshots), how the `/models/available` and `/personas/available` answers become picker
 //! choices, and what a "Test connection" outcome tells the user.
 
-use serde_json::Value;
-
 use crate::trust::site;
 use crate::wire::api_key::ApiKey;
+use crate::wire::json::{parse, Node};
 use crate::wire::protocol::Mode;
 use crate::wire::settings::Settings;
 
@@ -96,40 +95,51 @@ pub fn origins_to_request(settings: &Settings) -> Vec<String> {
     origins
 }
 
-fn first_str(obj: &serde_json::Map<String, Value>, keys: &[&str]) -> Option<String> {
-    keys.iter().filter_map(|k| obj.get(*k)).find_map(|v| {
+fn first_str(obj: &Node, keys: &[&str]) -> Option<String> {
+    keys.iter().filter_map(|k| obj.get(k)).find_map(|v| {
         v.as_str()
-            .map(str::to_string)
             .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
     })
 }
 
-/// Picker choices from a models or personas answer. Accepts an array, or an object holding
-/// one under `models`, `personas`, `data` or `items`; entries may be strings or objects
-/// with an id (`model_name`, `id`, `name`, `slug`) and a label (`label`, `display_name`,
-/// `name`).
-pub fn parse_choices(body: &Value) -> Vec<Choice> {
-    let list = match body {
-        Value::Array(a) => Some(a),
-        Value::Object(o) => ["models", "personas", "data", "items", "available"]
+/// Most picker choices read from one answer; the rest are ignored.
+pub const MAX_CHOICES: usize = 500;
+
+/// Picker choices from a models or personas answer (its JSON text). Accepts an array, or an
+/// object holding one under `models`, `personas`, `data`, `items` or `available`; entries may
+/// be strings or objects with an id (`model_name`, `id`, `name`, `slug`, `model`) and a label
+/// (`label`, `display_name`, `displayName`, `name`, `title`). Duplicates are dropped; at most
+/// [`MAX_CHOICES`] are kept. Anything else gives no choices.
+pub fn parse_choices(body: &str) -> Vec<Choice> {
+    let Ok(body) = parse(body) else {
+        return Vec::new();
+    };
+    let list = match &body {
+        Node::Arr(items) => Some(items),
+        Node::Obj(_) => ["models", "personas", "data", "items", "available"]
             .iter()
-            .find_map(|k| o.get(*k).and_then(|v| v.as_array())),
+            .find_map(|k| match body.get(k) {
+                Some(Node::Arr(items)) => Some(items),
+                _ => None,
+            }),
         _ => None,
     };
     let Some(list) = list else {
         return Vec::new();
     };
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<Choice> = Vec::new();
     for entry in list {
         let choice = match entry {
-            Value::String(s) if !s.trim().is_empty() => Some(Choice {
-                id: s.clone(),
-                label: s.clone(),
+            Node::Str(s) if !s.trim().is_empty() => Some(Choice {
+                id: s.to_string(),
+                label: s.to_string(),
             }),
-            Value::Object(o) => {
-                first_str(o, &["model_name", "id", "name", "slug", "model"]).map(|id| Choice {
+            Node::Obj(_) => {
+                first_str(entry, &["model_name", "id", "name", "slug", "model"]).map(|id| Choice {
                     label: first_str(
-                        o,
+                        entry,
                         &["label", "display_name", "displayName", "name", "title"],
                     )
                     .unwrap_or_else(|| id.clone()),
@@ -139,8 +149,11 @@ pub fn parse_choices(body: &Value) -> Vec<Choice> {
             _ => None,
         };
         if let Some(c) = choice {
-            if !out.iter().any(|x| x.id == c.id) {
+            if seen.insert(c.id.clone()) {
                 out.push(c);
+                if out.len() == MAX_CHOICES {
+                    break;
+                }
             }
         }
     }
@@ -169,9 +182,7 @@ pub fn connection_report(
             error.unwrap_or("network error")
         )),
         Some(200..=299) => {
-            let count = serde_json::from_str::<Value>(body)
-                .map(|v| parse_choices(&v).len())
-                .unwrap_or(0);
+            let count = parse_choices(body).len();
             ConnectionReport {
                 ok: true,
                 message: if count > 0 {
@@ -302,7 +313,7 @@ mod tests {
             42
         ]});
         assert_eq!(
-            parse_choices(&v),
+            parse_choices(&v.to_string()),
             vec![
                 Choice {
                     id: "zo:fast".into(),
@@ -320,13 +331,21 @@ mod tests {
         );
         let p = json!({"personas": [{"id": "p1", "name": "Tutor"}]});
         assert_eq!(
-            parse_choices(&p),
+            parse_choices(&p.to_string()),
             vec![Choice {
                 id: "p1".into(),
                 label: "Tutor".into()
             }]
         );
-        assert!(parse_choices(&json!("x")).is_empty());
+        for nothing in ["\"x\"", "not json", "{\"models\": 3}", "[]", "null"] {
+            assert!(parse_choices(nothing).is_empty(), "{nothing}");
+        }
+        let many: Vec<String> = (0..MAX_CHOICES * 4)
+            .map(|i| format!("m{}", i % (MAX_CHOICES * 2)))
+            .collect();
+        let many = parse_choices(&json!(many).to_string());
+        assert_eq!(many.len(), MAX_CHOICES);
+        assert_eq!(many[MAX_CHOICES - 1].id, format!("m{}", MAX_CHOICES - 1));
     }
 
     #[test]

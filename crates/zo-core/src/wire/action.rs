@@ -72,7 +72,7 @@ pub enum Action {
 }
 
 /// Largest integer below which every integer is exactly representable as an f64 (2^53).
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_992.0;
+pub(crate) const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_992.0;
 
 fn ser_amount<S: serde::Serializer>(amount: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     match amount {

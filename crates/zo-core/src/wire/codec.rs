@@ -11,6 +11,7 @@ pub(crate) mod content;
 pub(crate) mod names;
 pub(crate) mod page;
 pub(crate) mod panel;
+pub(crate) mod parts;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::wire::protocol::Mode;
 
+mod codec;
+
 pub use crate::wire::base_url::parse_api_base_url;
 
 /// Storage key of the settings object in `chrome.storage.local`.

@@ -5,6 +5,7 @@
 
 use web_sys::{Document, Element};
 use zo_core::ui::{ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};
+use zo_core::wire::WireName;
 
 use super::sections::replace_or_append;
 use super::MessageView;
@@ -26,15 +27,6 @@ pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
     set_attr(&notes, "aria-label", "Notes")?;
     set_hidden(&notes, true);
     Ok((scope, approvals, notes))
-}
-
-fn decision_name(d: zo_core::wire::ApprovalDecision) -> &'static str {
-    use zo_core::wire::ApprovalDecision::*;
-    match d {
-        Once => "once",
-        Task => "task",
-        Deny => "deny",
-    }
 }
 
 impl MessageView {
@@ -112,7 +104,7 @@ impl MessageView {
                 };
                 let b = text_el(&self.doc, "button", class, label)?;
                 set_attr(&b, "type", "button")?;
-                set_attr(&b, DECISION_ATTR, decision_name(decision))?;
+                set_attr(&b, DECISION_ATTR, decision.wire_name())?;
                 set_attr(&b, APPROVAL_ATTR, &id)?;
                 append(&actions, &b)?;
             }
@@ -121,7 +113,7 @@ impl MessageView {
         if let Some(outcome) = card.outcome {
             let line = text_el(&self.doc, "p", "approval-outcome", outcome)?;
             if let CardState::Answered(d) = card.state {
-                set_attr(&line, "data-decision", decision_name(d))?;
+                set_attr(&line, DECISION_ATTR, d.wire_name())?;
             }
             append(&root, &line)?;
         }

@@ -13,6 +13,7 @@ use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout;
 use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR};
+use zo_core::wire::{ApprovalDecision, WireName};
 
 impl State {
     /// Wire the static controls; the returned listeners must be kept alive.
@@ -150,7 +151,7 @@ impl State {
             };
             let decision = button
                 .get_attribute(DECISION_ATTR)
-                .and_then(|d| serde_json::from_value(serde_json::Value::String(d)).ok());
+                .and_then(|d| ApprovalDecision::from_wire_name(&d));
             let approval = button
                 .get_attribute(APPROVAL_ATTR)
                 .and_then(|v| v.parse::<u32>().ok());

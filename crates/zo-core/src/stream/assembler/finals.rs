@@ -8,6 +8,7 @@ use super::{push_text, Assembler, Kind, PartState, Span, StreamUpdate, TextStrea
 use crate::answer::answer_gate::AnswerGate;
 use crate::answer::envelope::find_envelope;
 use crate::stream::events::PartRef;
+use crate::stream::segmented::SegmentedText;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 
 impl Assembler {
@@ -27,10 +28,14 @@ impl Assembler {
 
     /// A complete answer from a final payload: used only if it extends what streamed.
     pub(super) fn final_payload(&mut self, payload: &str, out: &mut Vec<StreamUpdate>) {
-        if payload.len() <= self.answer.len() || !payload.starts_with(self.answer.as_str()) {
+        let streamed = self.answer.len();
+        if payload.len() <= streamed || !self.answer.matches_at(0, &payload.as_bytes()[..streamed])
+        {
             return;
         }
-        let missing = &payload[self.answer.len()..];
+        let Some(missing) = payload.get(streamed..) else {
+            return;
+        };
         let key = PartRef {
             zmid: Some("final".to_string()),
             index: 0,
@@ -96,7 +101,7 @@ impl Assembler {
     }
 
     pub(super) fn build(&self, status: FinalStatus, error: Option<String>) -> FinalResult {
-        let thinking = (!self.thinking.is_empty()).then(|| self.thinking.clone());
+        let thinking = (!self.thinking.is_empty()).then(|| String::from(&self.thinking));
         let mut result = FinalResult {
             status,
             text: String::new(),
@@ -105,13 +110,16 @@ impl Assembler {
             conversation_id: self.conversation_id.clone(),
             error,
         };
-        // The envelope is looked for before the text is copied: one copy of the answer at most.
+        // The answer is joined once (it is held in segments); the envelope is looked for in
+        // that text, which becomes the result's text when there is none: one copy at most.
+        let text = String::from(&self.answer);
         let envelope = match self.mode {
-            Mode::Cobrowse => find_envelope(&self.answer),
+            Mode::Cobrowse => find_envelope(&text),
             _ => None,
         };
         match envelope {
             Some(env) => {
+                drop(text);
                 result.text = env.text;
                 result.actions = env.actions;
                 result.reasoning = env.reasoning.or(result.reasoning);
@@ -122,17 +130,17 @@ impl Assembler {
                     result.error = Some("Zo's action list could not be read".to_string());
                 }
             }
-            None => result.text = self.answer.clone(),
+            None => result.text = text,
         }
         result
     }
 }
 
 /// What goes between two text parts: a blank line, unless the answer already ends with one.
-pub(super) fn separator(answer: &str) -> &'static str {
+pub(super) fn separator(answer: &SegmentedText) -> &'static str {
     if answer.ends_with("\n\n") {
         ""
-    } else if answer.ends_with('\n') {
+    } else if answer.ends_with("\n") {
         "\n"
     } else {
         "\n\n"

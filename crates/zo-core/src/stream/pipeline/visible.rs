@@ -1,7 +1,10 @@
 //! What the user sees of one text of a stream (the answer, or the thinking), as the pipeline's
 //! updates built it, without a second copy of that text when none is needed.
 
+use std::borrow::Cow;
+
 use crate::stream::resume::{ResumeGuard, Resumed};
+use crate::stream::segmented::SegmentedText;
 
 #[derive(Debug)]
 pub(super) enum Visible {
@@ -24,28 +27,25 @@ impl Visible {
     }
 
     /// The text shown, given the `assembled` text of this attempt.
-    pub(super) fn text<'a>(&'a self, assembled: &'a str) -> &'a str {
+    pub(super) fn text<'a>(&'a self, assembled: &'a SegmentedText) -> Cow<'a, str> {
         match self {
-            Visible::Prefix(len) => assembled.get(..*len).unwrap_or_default(),
-            Visible::Guarded(guard) => guard.visible(),
+            Visible::Prefix(len) => assembled.prefix(*len),
+            Visible::Guarded(guard) => Cow::Borrowed(guard.visible()),
         }
     }
 
     /// One update's text (`assembled` already holds it): what to show, if anything.
-    pub(super) fn push(&mut self, delta: String, assembled: &str) -> Option<Resumed> {
+    pub(super) fn push(&mut self, delta: String, assembled: &SegmentedText) -> Option<Resumed> {
         if delta.is_empty() {
             return None;
         }
         if let Visible::Prefix(len) = self {
-            if assembled
-                .get(*len..)
-                .is_some_and(|rest| rest.starts_with(delta.as_str()))
-            {
+            if assembled.matches_at(*len, delta.as_bytes()) {
                 *len += delta.len();
                 return Some(Resumed::Append(delta));
             }
             // Shown and assembled part ways: from now on what is shown is kept apart.
-            let shown = assembled.get(..*len).unwrap_or_default();
+            let shown = assembled.prefix(*len).into_owned();
             *self = Visible::Guarded(ResumeGuard::showing(shown));
         }
         match self {
@@ -67,44 +67,50 @@ impl Visible {
 mod tests {
     use super::*;
 
+    fn text(s: &str) -> SegmentedText {
+        let mut t = SegmentedText::new();
+        t.push_str(s);
+        t
+    }
+
     #[test]
     fn a_prefix_of_the_assembled_text_is_tracked_by_its_length() {
         let mut v = Visible::new("");
         assert_eq!(
-            v.push("Hello".into(), "Hello"),
+            v.push("Hello".into(), &text("Hello")),
             Some(Resumed::Append("Hello".into()))
         );
         assert_eq!(
-            v.push(" you".into(), "Hello you{"),
+            v.push(" you".into(), &text("Hello you{")),
             Some(Resumed::Append(" you".into()))
         );
         assert!(matches!(v, Visible::Prefix(9)));
-        assert_eq!(v.text("Hello you{"), "Hello you");
+        assert_eq!(v.text(&text("Hello you{")), "Hello you");
     }
 
     #[test]
     fn shown_text_that_leaves_the_assembled_text_is_kept_apart() {
         let mut v = Visible::new("");
-        let assembled = "Hi {\"actions\":[]} bye";
-        v.push("Hi ".into(), assembled);
+        let assembled = text("Hi {\"actions\":[]} bye");
+        v.push("Hi ".into(), &assembled);
         // The JSON was hidden: " bye" does not continue "Hi " in the assembled text.
         assert_eq!(
-            v.push(" bye".into(), assembled),
+            v.push(" bye".into(), &assembled),
             Some(Resumed::Append(" bye".into()))
         );
         assert!(matches!(v, Visible::Guarded(_)));
-        assert_eq!(v.text(assembled), "Hi  bye");
+        assert_eq!(v.text(&assembled), "Hi  bye");
         assert_eq!(v.finish(), None);
     }
 
     #[test]
     fn a_resumed_attempt_repeats_nothing() {
         let mut v = Visible::new("Hello");
-        assert_eq!(v.push("Hel".into(), "Hel"), None);
+        assert_eq!(v.push("Hel".into(), &text("Hel")), None);
         assert_eq!(
-            v.push("lo!".into(), "Hello!"),
+            v.push("lo!".into(), &text("Hello!")),
             Some(Resumed::Append("!".into()))
         );
-        assert_eq!(v.text("ignored"), "Hello!");
+        assert_eq!(v.text(&text("ignored")), "Hello!");
     }
 }

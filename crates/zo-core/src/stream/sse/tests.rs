@@ -352,7 +352,7 @@ fn a_large_event_is_held_once_and_given_back_after_dispatch() {
         held = held.max(p.buffered_bytes());
     }
     assert_eq!(sizes, vec![payload.len(), 5]);
-    // The line buffer became the data buffer (no second copy), its growth slack included.
+    // The line, held in segments as it came, became a data buffer of its length.
     assert!(
         held <= 2 * payload.len(),
         "held {held} for a {} byte event",
@@ -363,6 +363,32 @@ fn a_large_event_is_held_once_and_given_back_after_dispatch() {
         "{} bytes kept after the event",
         p.buffered_bytes()
     );
+}
+
+#[test]
+fn lines_longer_than_a_segment_are_read_whole_whatever_the_chunking() {
+    // Characters of 1 to 4 bytes, so that segment ends fall inside some of them.
+    let long = "aé日🎉".repeat(40_000);
+    let body = format!(
+        "data:{long}\n\n\
+         data: short\ndata: {long}\nevent: {long}\n\n\
+         id: {long}\nretry: 7\ndata: x\n\n\
+         event: PartStartEvent\r\ndata: {long}\r\n\r\n"
+    );
+    let expected = vec![
+        ev("message", &long, ""),
+        ev(&long, &format!("short\n{long}"), ""),
+        SseOutput::Retry(7),
+        ev("message", "x", &long),
+        ev("PartStartEvent", &long, &long),
+    ];
+    for size in [1, 7, 4096, 65_535, 65_536, 65_537, 200_000, body.len()] {
+        assert_eq!(
+            parse_chunked(body.as_bytes(), size),
+            expected,
+            "chunks of {size}"
+        );
+    }
 }
 
 fn chunk_at(bytes: &[u8], cuts: &[usize]) -> Vec<Vec<u8>> {

@@ -3,9 +3,8 @@
 //! (texts, lists, values), so one long answer cannot fill the storage quota, and a message that
 //! was cut says so in a note shown under it.
 
-use serde::Serialize;
-
 use super::Message;
+use crate::wire::json::Json;
 
 /// Most bytes kept of a message's text (the answer's prose, or the user's input) and of the
 /// input an answer keeps for Retry.
@@ -85,33 +84,9 @@ impl Message {
     }
 }
 
-/// How many bytes `value` takes as JSON. Measured on its `Value`: the panel already links the
-/// `Value` serializer of every history type (`History::to_json`), where counting bytes written
-/// by each type's own serializer would link a second copy of them all (about 3 KB gz).
-pub(super) fn json_len<T: Serialize>(value: &T) -> usize {
-    match serde_json::to_value(value) {
-        Ok(value) => value_len(&value),
-        Err(_) => 0,
-    }
-}
-
-/// How many bytes `value` takes as JSON text (nothing is allocated for the text).
-fn value_len(value: &serde_json::Value) -> usize {
-    struct Count(usize);
-    impl std::io::Write for Count {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut count = Count(0);
-    match serde_json::to_writer(&mut count, value) {
-        Ok(()) => count.0,
-        Err(_) => 0,
-    }
+/// How many bytes a value takes as JSON text.
+pub(super) fn json_len(json: &Json) -> usize {
+    json.as_str().len()
 }
 
 /// Cuts `s` to at most `max` bytes at a character boundary, marking the cut; true when cut.
@@ -133,8 +108,8 @@ fn cut_at(s: &mut String, max: usize) -> bool {
 fn cut_value(value: &mut serde_json::Value) -> bool {
     match value {
         serde_json::Value::String(s) => cut_at(s, MAX_STORED_FIELD_BYTES),
-        other if value_len(other) > MAX_STORED_FIELD_BYTES => {
-            let mut text = other.to_string();
+        other if json_len(&Json::value(other)) > MAX_STORED_FIELD_BYTES => {
+            let mut text = Json::value(other).into_string();
             cut_at(&mut text, MAX_STORED_FIELD_BYTES);
             *other = serde_json::Value::String(text);
             true

@@ -4,11 +4,12 @@
 //! these types (the tests compare the two on every variant and on altered copies of each).
 
 use crate::page::Capped;
+use crate::wire::codec::parts::{read_action_error, write_action_error};
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
 use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, value, Fields};
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, ParseFloat, WireError, WireName};
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
-use crate::wire::protocol::{ActionError, ActionResult, ContentToWorker, WorkerToContent};
+use crate::wire::protocol::{ActionResult, ContentToWorker, WorkerToContent};
 use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
 
 impl WorkerToContent {
@@ -131,25 +132,14 @@ pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
         index: f.req("index", uint32)?,
         status: f.req("status", name)?,
         value: f.opt("value", value)?,
-        error: f.opt("error", |n| {
-            let e = Fields::of(n, &["code", "message"])?;
-            Ok(ActionError {
-                code: e.req("code", name)?,
-                message: e.req("message", string)?,
-            })
-        })?,
+        error: f.opt("error", read_action_error)?,
         settle_ms: f.opt("settleMs", uint32)?,
     })
 }
 
 fn write_result<'v>(r: &ActionResult, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
     let value = value_of(r.index);
-    let error = r.error.as_ref().map(|e| {
-        Obj::new()
-            .str("code", e.code.wire_name())
-            .str("message", &e.message)
-            .done()
-    });
+    let error = r.error.as_ref().map(write_action_error);
     Obj::new()
         .uint("index", u64::from(r.index))
         .str("status", r.status.wire_name())

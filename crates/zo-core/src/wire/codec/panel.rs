@@ -1,17 +1,15 @@
 //! The panel <-> worker messages without serde: [`WorkerToPanel`] read (by the panel) and
 //! [`PanelToWorker`] read (by the worker), as serde reads them (the tests compare the two on
-//! every variant and on altered copies of each). Both are written with serde, whose writing
-//! code is small; its derived readers of these tagged enums are not.
+//! every variant and on altered copies of each), and [`PanelToWorker`] written (by the panel),
+//! as serde writes it. The worker writes [`WorkerToPanel`] with serde.
 
-use crate::wire::approval::ScopeOrigin;
 use crate::wire::codec::content::read_result;
+use crate::wire::codec::parts::{read_failure, read_origin, read_tool};
 use crate::wire::json::fields::{
-    int32, list, name, read_action, string, uint, uint16, uint32, value, Fields,
+    int32, list, name, read_action, string, uint, uint32, value, Fields,
 };
-use crate::wire::json::{parse, serde_float, Node, WireError};
-use crate::wire::protocol::{
-    FinalResult, PanelToWorker, StreamFailure, ToolActivity, WorkerToPanel,
-};
+use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
+use crate::wire::protocol::{FinalResult, PanelToWorker, WorkerToPanel};
 
 impl WorkerToPanel {
     /// Reads one message from its JSON text, as serde reads it.
@@ -113,16 +111,40 @@ impl PanelToWorker {
             other => return Err(WireError::UnknownType(other.to_string())),
         })
     }
-}
 
-fn read_tool(node: &Node) -> Result<ToolActivity, WireError> {
-    let f = Fields::of(node, &["toolCallId", "name", "args", "result"])?;
-    Ok(ToolActivity {
-        tool_call_id: f.req("toolCallId", string)?,
-        name: f.req("name", string)?,
-        args: f.or_default("args", string)?,
-        result: f.opt("result", string)?,
-    })
+    /// The message's JSON text, as serde writes it.
+    pub fn to_json(&self) -> Json {
+        let typed = |tag: &str| Obj::new().str("type", tag);
+        match self {
+            PanelToWorker::AskZo {
+                session_id,
+                chat_id,
+                mode_id,
+                input,
+                tab_id,
+            } => {
+                let ask = typed("ASK_ZO")
+                    .str("sessionId", session_id)
+                    .str("chatId", chat_id)
+                    .str("modeId", mode_id.wire_name())
+                    .str("input", input);
+                match tab_id {
+                    Some(tab) => ask.int("tabId", i64::from(*tab)),
+                    None => ask,
+                }
+            }
+            PanelToWorker::Stop { session_id } => typed("STOP").str("sessionId", session_id),
+            PanelToWorker::Approval {
+                session_id,
+                approval_id,
+                decision,
+            } => typed("APPROVAL")
+                .str("sessionId", session_id)
+                .uint("approvalId", u64::from(*approval_id))
+                .str("decision", decision.wire_name()),
+        }
+        .done()
+    }
 }
 
 fn read_final(node: &Node) -> Result<FinalResult, WireError> {
@@ -144,24 +166,5 @@ fn read_final(node: &Node) -> Result<FinalResult, WireError> {
         actions: f.or_default("actions", |n| list(n, |a| read_action(a, serde_float)))?,
         conversation_id: f.opt("conversationId", string)?,
         error: f.opt("error", string)?,
-    })
-}
-
-fn read_failure(node: &Node) -> Result<StreamFailure, WireError> {
-    let f = Fields::of(node, &["kind", "httpStatus", "message", "partialText"])?;
-    Ok(StreamFailure {
-        kind: f.req("kind", name)?,
-        http_status: f.opt("httpStatus", uint16)?,
-        message: f.req("message", string)?,
-        partial_text: f.or_default("partialText", string)?,
-    })
-}
-
-fn read_origin(node: &Node) -> Result<ScopeOrigin, WireError> {
-    let f = Fields::of(node, &["origin", "access", "source"])?;
-    Ok(ScopeOrigin {
-        origin: f.req("origin", string)?,
-        access: f.req("access", name)?,
-        source: f.req("source", name)?,
     })
 }

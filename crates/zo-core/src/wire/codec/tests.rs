@@ -3,8 +3,8 @@
 //! and every altered copy of each accepted or refused exactly as serde does, with the same
 //! value when accepted.
 
-mod alter;
-mod samples;
+pub(crate) mod alter;
+pub(crate) mod samples;
 
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -174,4 +174,21 @@ fn errors_say_what_and_where() {
         err.to_string(),
         "in \"actions\": item 0: wait: ms must be an integer between 0 and 30000, got 30001"
     );
+}
+
+#[test]
+fn panel_to_worker_is_written_as_serde_writes_it() {
+    for msg in samples::panel_to_worker() {
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
+}
+
+#[test]
+fn actions_are_written_as_serde_writes_them() {
+    for action in samples::actions() {
+        assert_eq!(
+            action.to_json().as_str(),
+            serde_json::to_string(&action).unwrap()
+        );
+    }
 }

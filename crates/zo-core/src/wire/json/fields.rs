@@ -156,8 +156,19 @@ impl<'n, 'a> Fields<'n, 'a> {
         name: &'static str,
         read: impl FnOnce(&'n Node<'a>) -> Result<T, WireError>,
     ) -> Result<T, WireError> {
+        self.or(name, T::default(), read)
+    }
+
+    /// A field of a struct that is `#[serde(default)]` as a whole: `default` (the default
+    /// struct's value) when absent (`null` is of the wrong type).
+    pub fn or<T>(
+        &self,
+        name: &'static str,
+        default: T,
+        read: impl FnOnce(&'n Node<'a>) -> Result<T, WireError>,
+    ) -> Result<T, WireError> {
         match self.get(name)? {
-            None => Ok(T::default()),
+            None => Ok(default),
             Some(node) => read(node).map_err(|e| e.within(name)),
         }
     }

@@ -22,6 +22,25 @@ pub enum Node<'a> {
     Obj(Vec<(Cow<'a, str>, Node<'a>)>),
 }
 
+impl<'a> Node<'a> {
+    /// An object's member `key` (the last one when named twice, as `serde_json::Value` keeps
+    /// it); None for anything but an object.
+    pub fn get(&self, key: &str) -> Option<&Node<'a>> {
+        match self {
+            Node::Obj(members) => members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The text of a string.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// Why a text is not JSON: what was expected, and the byte offset where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{what} at byte {at}")]

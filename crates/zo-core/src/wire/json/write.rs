@@ -1,6 +1,8 @@
 //! JSON text written exactly as `serde_json::to_string` writes it (same string escapes, no
 //! spaces, integers in decimal, fields in the order given), without serde: objects and arrays
-//! of strings, integers and booleans. Floats are not written (no float formatting code).
+//! of strings, integers and booleans; a `serde_json::Value` or `Number` (floats through
+//! `Number`'s own formatting, which is serde_json's) only where one is asked for, so modules
+//! that write no floats carry no float formatting code.
 
 /// The JSON text of one value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +26,18 @@ impl Json {
             out.push_str(&item.0);
         }
         out.push(']');
+        Json(out)
+    }
+
+    /// A number, as serde_json writes it.
+    pub fn number(n: &serde_json::Number) -> Json {
+        Json(n.to_string())
+    }
+
+    /// Any JSON value, as serde_json writes it (object members in the map's order).
+    pub fn value(v: &serde_json::Value) -> Json {
+        let mut out = String::new();
+        push_value(&mut out, v);
         Json(out)
     }
 
@@ -79,6 +93,18 @@ impl Obj {
         }
     }
 
+    /// The string, or `null` when `value` is `None` (an `Option` serde writes either way).
+    pub fn str_or_null(mut self, key: &str, value: Option<&str>) -> Obj {
+        match value {
+            Some(v) => self.str(key, v),
+            None => {
+                self.key(key);
+                self.0.push_str("null");
+                self
+            }
+        }
+    }
+
     pub fn bool(mut self, key: &str, value: bool) -> Obj {
         self.key(key);
         self.0.push_str(if value { "true" } else { "false" });
@@ -128,6 +154,38 @@ impl Obj {
     pub fn done(mut self) -> Json {
         self.0.push('}');
         Json(self.0)
+    }
+}
+
+fn push_value(out: &mut String, v: &serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => push_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_string(out, k);
+                out.push(':');
+                push_value(out, item);
+            }
+            out.push('}');
+        }
     }
 }
 
@@ -210,10 +268,29 @@ mod tests {
             .bool("e", false)
             .opt_str("f", None)
             .json("g", &Json::array([Json::string("y"), Obj::new().done()]))
+            .str_or_null("h", None)
+            .str_or_null("i", Some("z"))
             .done();
         let expected = serde_json::json!({
-            "a": "x", "b": u64::MAX, "c": i64::MIN, "d": 0, "e": false, "g": ["y", {}]
+            "a": "x", "b": u64::MAX, "c": i64::MIN, "d": 0, "e": false, "g": ["y", {}], "h": null, "i": "z"
         });
         assert_eq!(j.as_str(), serde_json::to_string(&expected).unwrap());
+    }
+
+    #[test]
+    fn values_and_numbers_are_written_as_serde_json_writes_them() {
+        let v = serde_json::json!({
+            "z": [1, -2, 2.5, 1e300, 0.1, -0.0, u64::MAX, i64::MIN, null, true, false],
+            "a": {"nested": ["é\u{1}\"", {}, []]},
+            "": ""
+        });
+        assert_eq!(Json::value(&v).as_str(), serde_json::to_string(&v).unwrap());
+        for n in [0.5, 1e-7, 123456789.0, f64::MAX, f64::MIN_POSITIVE] {
+            let n = serde_json::Number::from_f64(n).unwrap();
+            assert_eq!(
+                Json::number(&n).as_str(),
+                serde_json::to_string(&n).unwrap()
+            );
+        }
     }
 }

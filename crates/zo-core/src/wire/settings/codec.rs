@@ -1,0 +1,95 @@
+//! Settings as JSON text without serde (the options page and the side panel read and write
+//! them; serde's derived readers, with the flattened [`SettingsView`], cost kilobytes in each
+//! module): field for field what serde reads and writes for [`Settings`], [`SettingsView`] and
+//! [`WorkerToPage`] (the tests hold the two to each other on altered copies).
+
+use crate::wire::json::fields::{boolean, name, string, uint, uint32, Fields};
+use crate::wire::json::{parse, Json, Node, Obj, WireError, WireName};
+use crate::wire::page_messages::WorkerToPage;
+use crate::wire::settings::{Settings, SettingsError, SettingsView};
+
+/// The fields of [`Settings`], in declaration order.
+const FIELDS: &[&str] = &[
+    "apiBaseUrl",
+    "model",
+    "personaId",
+    "defaultMode",
+    "maxSteps",
+    "screenshots",
+    "livenessTimeoutMs",
+];
+
+/// The settings' fields out of `f` (`#[serde(default)]` on the struct: an absent field takes
+/// the default settings' value).
+fn read_fields(f: &Fields) -> Result<Settings, WireError> {
+    let d = Settings::default();
+    Ok(Settings {
+        api_base_url: f.or("apiBaseUrl", d.api_base_url, string)?,
+        model: f.opt("model", string)?,
+        persona_id: f.opt("personaId", string)?,
+        default_mode: f.or("defaultMode", d.default_mode, name)?,
+        max_steps: f.or("maxSteps", d.max_steps, uint32)?,
+        screenshots: f.or("screenshots", d.screenshots, boolean)?,
+        liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
+    })
+}
+
+impl Settings {
+    /// Reads stored settings, as serde reads them (not validated).
+    pub(crate) fn read(node: &Node) -> Result<Settings, WireError> {
+        read_fields(&Fields::of(node, FIELDS)?)
+    }
+
+    /// Reads stored settings from a tree of the stored value: absent or `null` (nothing
+    /// stored yet) gives the defaults. The result is validated (see [`Settings::from_json`]).
+    pub fn from_node(node: Option<&Node>) -> Result<Settings, SettingsError> {
+        match node {
+            None | Some(Node::Null) => Ok(Settings::default()),
+            Some(node) => Settings::read(node)
+                .map_err(|e| SettingsError::Shape(e.to_string()))?
+                .validated(),
+        }
+    }
+
+    /// The settings' JSON text, as serde writes it (what the options page stores).
+    pub fn to_json(&self) -> Json {
+        Obj::new()
+            .str("apiBaseUrl", &self.api_base_url)
+            .str_or_null("model", self.model.as_deref())
+            .str_or_null("personaId", self.persona_id.as_deref())
+            .str("defaultMode", self.default_mode.wire_name())
+            .uint("maxSteps", u64::from(self.max_steps))
+            .bool("screenshots", self.screenshots)
+            .uint("livenessTimeoutMs", self.liveness_timeout_ms)
+            .done()
+    }
+}
+
+impl SettingsView {
+    /// Reads a view as serde reads it: the settings' fields and `hasApiKey` side by side in
+    /// one object (not validated).
+    pub(crate) fn read(node: &Node) -> Result<SettingsView, WireError> {
+        let f = Fields::of_message(node)?;
+        Ok(SettingsView {
+            settings: read_fields(&f)?,
+            has_api_key: f.or_default("hasApiKey", boolean)?,
+        })
+    }
+}
+
+impl WorkerToPage {
+    /// Reads one message from its JSON text, as serde reads it.
+    pub fn from_json(text: &str) -> Result<WorkerToPage, WireError> {
+        let node = parse(text)?;
+        let f = Fields::of_message(&node)?;
+        match f.tag()? {
+            "SETTINGS" => Ok(WorkerToPage::Settings {
+                settings: f.req("settings", SettingsView::read)?,
+            }),
+            other => Err(WireError::UnknownType(other.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
