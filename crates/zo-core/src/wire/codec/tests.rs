@@ -177,6 +177,20 @@ fn errors_say_what_and_where() {
 }
 
 #[test]
+fn worker_to_panel_is_written_as_serde_writes_it() {
+    for msg in samples::worker_to_panel() {
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
+}
+
+#[test]
+fn worker_to_content_is_written_as_serde_writes_it() {
+    for msg in samples::worker_to_content() {
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
+}
+
+#[test]
 fn panel_to_worker_is_written_as_serde_writes_it() {
     for msg in samples::panel_to_worker() {
         assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
