@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 use zo_core::stream::{StreamPipeline, StreamUpdate};
-use zo_core::wire::{FinalResult, Mode};
+use zo_core::wire::{FinalResult, Mode, WireName};
 
 /// One streamed answer: feed body bytes with `push`, end with `finish`. Each push's updates
 /// are handed on and dropped, but the final result, which is kept, as the ask driver does.
@@ -23,8 +23,8 @@ impl PipelineHandle {
     /// A pipeline for the mode id (`"ask"`, `"cobrowse"`, ...); an unknown id is an error.
     #[wasm_bindgen(constructor)]
     pub fn new(mode: &str) -> Result<PipelineHandle, JsError> {
-        let mode: Mode = serde_json::from_value(serde_json::Value::String(mode.to_string()))
-            .map_err(|e| JsError::new(&format!("unknown mode {mode:?}: {e}")))?;
+        let mode = Mode::from_wire_name(mode)
+            .ok_or_else(|| JsError::new(&format!("unknown mode \"{mode}\"")))?;
         Ok(PipelineHandle {
             pipeline: StreamPipeline::new(mode),
             updates: Vec::new(),
@@ -69,11 +69,7 @@ impl PipelineHandle {
     /// pipeline's); returns its status (`succeeded`, `failed`, `incomplete`, ...). The text
     /// stays in wasm: see [`PipelineHandle::result_json`].
     pub fn finish(&mut self) -> String {
-        let result = self.result();
-        match serde_json::to_value(result.status) {
-            Ok(serde_json::Value::String(s)) => s,
-            _ => format!("{:?}", result.status),
-        }
+        self.result().status.wire_name().to_string()
     }
 
     /// The final result as JSON (`FinalResult`, camelCase), after [`PipelineHandle::finish`].

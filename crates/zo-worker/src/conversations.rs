@@ -8,7 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
@@ -18,7 +18,7 @@ use zo_core::ui::MAX_CHATS;
 /// Storage key in chrome.storage.local.
 pub const CONVERSATIONS_KEY: &str = "conversations";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 struct Entry {
     id: String,
     /// When it was last set (ms since the epoch), for pruning.
@@ -51,14 +51,11 @@ impl Conversations {
             .await
         {
             Ok(value) => {
-                let stored: HashMap<String, Entry> = if value.is_null() {
+                let stored = if value.is_null() {
                     HashMap::new()
                 } else {
-                    serde_json::from_value(value).unwrap_or_else(|e| {
-                        warn(
-                            "stored conversations unreadable, starting afresh",
-                            &e.to_string(),
-                        );
+                    read_stored(&value).unwrap_or_else(|e| {
+                        warn("stored conversations unreadable, starting afresh", &e);
                         HashMap::new()
                     })
                 };
@@ -93,27 +90,63 @@ impl Conversations {
                     at: js_sys::Date::now(),
                 },
             );
-            if cache.len() > MAX_CHATS {
-                let mut by_age: Vec<(String, f64)> =
-                    cache.iter().map(|(k, e)| (k.clone(), e.at)).collect();
-                by_age.sort_by(|a, b| a.1.total_cmp(&b.1));
-                for (chat, _) in by_age.into_iter().take(cache.len() - MAX_CHATS) {
-                    cache.remove(&chat);
-                }
+            // The oldest go, one scan each: one past the cap after an insert (more only when
+            // an earlier version kept more), so no sort is needed.
+            while cache.len() > MAX_CHATS {
+                let oldest = cache
+                    .iter()
+                    .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+                    .map(|(chat, _)| chat.clone());
+                match oldest {
+                    Some(chat) => cache.remove(&chat),
+                    None => break,
+                };
             }
-            serde_json::to_value(&*cache)
+            stored_value(&cache)
         };
-        match snapshot {
-            Ok(value) => {
-                if let Err(e) = self
-                    .chrome
-                    .storage_set(StorageArea::Local, CONVERSATIONS_KEY, value)
-                    .await
-                {
-                    warn("saving conversations", &e.to_string());
-                }
-            }
-            Err(e) => warn("serializing conversations", &e.to_string()),
+        if let Err(e) = self
+            .chrome
+            .storage_set(StorageArea::Local, CONVERSATIONS_KEY, snapshot)
+            .await
+        {
+            warn("saving conversations", &e.to_string());
         }
     }
+}
+
+// The stored map is read and written field by field rather than by serde's derived code for
+// `HashMap<String, Entry>` (a visitor per type, kilobytes in the worker's wasm for two fields).
+
+/// The stored `{chatId: {id, at}}`: an error names the first entry that is not
+/// `{id: string, at: number}` (other fields are ignored).
+fn read_stored(value: &Value) -> Result<HashMap<String, Entry>, String> {
+    let map = value.as_object().ok_or("not an object")?;
+    map.iter()
+        .map(|(chat, entry)| {
+            let id = entry.get("id").and_then(Value::as_str);
+            let at = entry.get("at").and_then(Value::as_f64);
+            match (id, at) {
+                (Some(id), Some(at)) => Ok((
+                    chat.clone(),
+                    Entry {
+                        id: id.to_string(),
+                        at,
+                    },
+                )),
+                _ => Err(format!("entry {chat}: not {{id: string, at: number}}")),
+            }
+        })
+        .collect()
+}
+
+/// `cache` as it is stored.
+fn stored_value(cache: &HashMap<String, Entry>) -> Value {
+    let mut map = Map::new();
+    for (chat, entry) in cache {
+        let mut fields = Map::new();
+        fields.insert("id".to_string(), Value::from(entry.id.as_str()));
+        fields.insert("at".to_string(), Value::from(entry.at));
+        map.insert(chat.clone(), Value::Object(fields));
+    }
+    Value::Object(map)
 }

@@ -59,7 +59,7 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
         return respond(&send_response, None);
     }
     let parsed = match message.as_string() {
-        Some(text) => serde_json::from_str::<PageToWorker>(&text).map_err(|e| e.to_string()),
+        Some(text) => PageToWorker::from_json(&text).map_err(|e| e.to_string()),
         None => Err("not JSON text".to_string()),
     };
     match parsed {

@@ -40,20 +40,17 @@ impl ChromePort {
         }
     }
 
-    /// Posts `msg` as the JSON text serde writes (the panel reads it with zo-core's codec).
+    /// Posts `msg` as its JSON text, written by zo-core's codec (as serde writes it; the panel
+    /// reads it with the same codec).
     /// Returns false and marks the port dead when postMessage throws.
     fn post_text(&self, msg: &WorkerToPanel) -> bool {
         if self.dead.get() {
             return false;
         }
-        let text = match serde_json::to_string(msg) {
-            Ok(text) => text,
-            Err(e) => {
-                warn("message not serializable", &e.to_string());
-                return false;
-            }
-        };
-        match self.port.post_message(&JsValue::from_str(&text)) {
+        match self
+            .port
+            .post_message(&JsValue::from_str(msg.to_json().as_str()))
+        {
             Ok(()) => true,
             Err(e) => {
                 warn(

@@ -103,10 +103,13 @@ fn kind_named(v: &Value) -> Result<ActionKind, EntryError> {
 }
 
 fn without(obj: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
-    obj.iter()
-        .filter(|(k, _)| !keys.contains(&k.as_str()))
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect()
+    // A copy with the keys taken out, rather than collected anew: collecting a map sorts its
+    // entries first, which links a sort (kilobytes in the worker's wasm) for nothing.
+    let mut rest = obj.clone();
+    for key in keys {
+        rest.remove(*key);
+    }
+    rest
 }
 
 /// Overlays an argument on inline fields: an object's fields win, a scalar fills the main

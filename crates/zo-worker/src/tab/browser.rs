@@ -45,11 +45,10 @@ pub fn parse_content_message(msg: &JsValue) -> ContentToWorker {
     })
 }
 
-/// A message for the content side, as JSON text (what the content module reads).
+/// A message for the content side, as JSON text (what the content module reads), written by
+/// zo-core's codec.
 fn content_text(msg: &WorkerToContent) -> Result<JsValue, TabError> {
-    serde_json::to_string(msg)
-        .map(|text| JsValue::from_str(&text))
-        .map_err(|e| TabError::Chrome(e.to_string()))
+    Ok(JsValue::from_str(msg.to_json().as_str()))
 }
 
 /// `value` as a `chrome.tabs.Tab` (or a `changeInfo`, which has the same fields), when it is
@@ -164,7 +163,14 @@ impl TabApi for ChromeTabs {
                 .map_err(failed("tabs.sendMessage"))?;
             match parse_content_message(&answer) {
                 ContentToWorker::Pong { build } => Ok(build),
-                other => Err(TabError::Content(format!("expected PONG, got {other:?}"))),
+                // What it was instead is named without Debug formatting (which would link a
+                // formatter for every message type into the module).
+                ContentToWorker::ContentError { message } => {
+                    Err(TabError::Content(format!("expected PONG: {message}")))
+                }
+                _ => Err(TabError::Content(
+                    "expected PONG, got another message".to_string(),
+                )),
             }
         })
     }

@@ -52,7 +52,7 @@ fn action_line(action: &Action) -> String {
         Action::Navigate { url } => url.to_string(),
         Action::Click { selector } | Action::Extract { selector, .. } => selector.to_string(),
         Action::Fill { selector, .. } => selector.to_string(),
-        Action::Scroll { direction, .. } => format!("{direction:?}").to_lowercase(),
+        Action::Scroll { direction, .. } => direction.as_str().to_string(),
         Action::Wait { ms } => format!("{} ms", ms.get()),
         Action::Done { .. } => String::new(),
     };
@@ -70,10 +70,7 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
     };
     let mut line = format!("{n}. {} -> {status}", action_line(o.action));
     if let Some(err) = &o.result.error {
-        let code = serde_json::to_value(err.code)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default();
+        let code = err.code.as_str();
         line.push_str(&format!(" ({code}: {})", untrusted_line(&err.message, 300)));
     }
     if let Some(value) = &o.result.value {
@@ -85,7 +82,9 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
                 let cut = o.get("truncated").and_then(|v| v.as_bool()) == Some(true);
                 format!("{text}{}", if cut { " (truncated)" } else { "" })
             }
-            other => other.to_string(),
+            // Compact JSON text, as `to_string` writes it, through the serializer the worker
+            // links anyway (`Display` would add one more).
+            other => serde_json::to_string(other).unwrap_or_default(),
         };
         line.push_str(&format!(": {}", untrusted_line(&shown, 600)));
     }

@@ -15,6 +15,10 @@ const NAME: &str = "PartStartEvent";
 /// The structural objects whose keys the diagnostics record one level down.
 const NESTED: [&str; 2] = ["metadata", "part"];
 
+/// The keys this reader takes at the top level, and in its structural objects together; an
+/// event with more goes to the general decoder (the live events have a handful).
+const MAX_KEYS: usize = 32;
+
 /// The event, when `data` (of an SSE event named `PartStartEvent`) starts a text or thinking
 /// part in a shape this reader takes; `diag` is updated only then.
 pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
@@ -23,14 +27,14 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
     let mut nested: Vec<(&str, &str)> = Vec::new();
     let (mut index, mut kind, mut content, mut zmid) = (None, None, None, None);
     scan.object(|scan, key| {
-        if keys.contains(&key) {
+        if keys.len() == MAX_KEYS || keys.contains(&key) {
             return None;
         }
         keys.push(key);
         match key {
             "index" => index = Some(scan.uint()?),
             "part" | "metadata" => scan.object(|scan, inner| {
-                if nested.contains(&(key, inner)) {
+                if nested.len() == MAX_KEYS || nested.contains(&(key, inner)) {
                     return None;
                 }
                 nested.push((key, inner));
@@ -70,8 +74,8 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
 /// key order.
 fn record(diag: &mut Diagnostics, mut keys: Vec<&str>, mut nested: Vec<(&str, &str)>) {
     diag.event(NAME);
-    keys.sort_unstable();
-    nested.sort_unstable();
+    sort_few(&mut keys);
+    sort_few(&mut nested);
     let known = known_fields(NAME);
     for key in keys {
         diag.field(NAME, key);
@@ -82,6 +86,18 @@ fn record(diag: &mut Diagnostics, mut keys: Vec<&str>, mut nested: Vec<(&str, &s
             for (_, inner) in nested.iter().filter(|(k, _)| *k == key) {
                 diag.field(NAME, &format!("{key}.{inner}"));
             }
+        }
+    }
+}
+
+/// Sorts at most [`MAX_KEYS`] items by insertion: a few comparisons, and none of the code of
+/// the standard library's sort (kilobytes in the worker's wasm for each item type).
+fn sort_few<T: Ord>(items: &mut [T]) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && items[j - 1] > items[j] {
+            items.swap(j - 1, j);
+            j -= 1;
         }
     }
 }
@@ -134,6 +150,45 @@ mod tests {
             }) => assert_eq!(content, "Hello \"you\"\n"),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// `LIVE` with `n` more top-level keys, named in descending order.
+    fn with_keys(n: usize) -> String {
+        let extra: String = (0..n).rev().map(|i| format!(r#""k{i:02}":{i},"#)).collect();
+        LIVE.replacen('{', &format!("{{{extra}"), 1)
+    }
+
+    #[test]
+    fn keys_in_any_order_up_to_the_cap_take_the_fast_path_beyond_it_the_general_one() {
+        assert!(check(&with_keys(MAX_KEYS - 5)));
+        assert!(!check(&with_keys(MAX_KEYS)));
+        let nested: String = (0..MAX_KEYS)
+            .rev()
+            .map(|i| format!(r#""n{i:02}":{i},"#))
+            .collect();
+        assert!(!check(&LIVE.replacen(
+            r#""zmid""#,
+            &format!(r#"{nested}"zmid""#),
+            1
+        )));
+    }
+
+    #[test]
+    fn near_the_diagnostics_field_cap_the_same_keys_are_recorded() {
+        // Room for three more field names (the cap is 512): which three depends on the order
+        // the keys are recorded in, the general decoder's (sorted).
+        let fill = |d: &mut Diagnostics| {
+            for i in 0..509 {
+                d.field("Other", &format!("f{i}"));
+            }
+        };
+        let data = with_keys(10);
+        let (mut fast, mut general) = (Diagnostics::new(), Diagnostics::new());
+        fill(&mut fast);
+        fill(&mut general);
+        let expected = decode_general(NAME, &data, &mut general);
+        assert_eq!(decode(&data, &mut fast).map(Ok), Some(expected));
+        assert_eq!(fast.to_json(), general.to_json());
     }
 
     #[test]

@@ -129,8 +129,14 @@ fn json_text(value: Option<Value>) -> String {
     match value {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s,
-        Some(other) => other.to_string(),
+        Some(other) => value_text(&other),
     }
+}
+
+/// `value` as compact JSON text, as `to_string` writes it, through the serializer the worker
+/// links anyway (`Display` would add one more to the module).
+fn value_text(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// Like [`json_text`] for text that is only shown cut (tool arguments and results, at most
@@ -186,7 +192,7 @@ fn error_text(obj: &mut Map<String, Value>) -> Option<String> {
     match obj.get_mut("error") {
         Some(Value::String(s)) if !s.is_empty() => Some(std::mem::take(s)),
         Some(Value::Object(e)) => {
-            str_field(e, "message").or_else(|| Some(Value::Object(e.clone()).to_string()))
+            str_field(e, "message").or_else(|| Some(value_text(&Value::Object(e.clone()))))
         }
         _ => take_str(obj, "message"),
     }

@@ -4,6 +4,7 @@
 //! these types (the tests compare the two on every variant and on altered copies of each).
 
 use crate::page::Capped;
+use crate::wire::action::Action;
 use crate::wire::codec::parts::{read_action_error, write_action_error};
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
 use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, value, Fields};
@@ -49,6 +50,44 @@ impl WorkerToContent {
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
+    }
+}
+
+impl WorkerToContent {
+    /// The message's JSON text, as serde writes it (the worker sends it to the content module).
+    pub fn to_json(&self) -> Json {
+        let typed = |tag: &str| Obj::new().str("type", tag);
+        match self {
+            WorkerToContent::ExecuteAction {
+                batch_id,
+                actions,
+                timeout_ms,
+            } => typed("EXECUTE_ACTION")
+                .str("batchId", batch_id)
+                .json("actions", &Json::array(actions.iter().map(Action::to_json)))
+                .opt_uint("timeoutMs", timeout_ms.map(u64::from)),
+            WorkerToContent::CancelBatch { batch_id } => {
+                typed("CANCEL_BATCH").str("batchId", batch_id)
+            }
+            WorkerToContent::Snapshot {
+                request_id,
+                text_budget,
+            } => typed("SNAPSHOT")
+                .str("requestId", request_id)
+                .opt_uint("textBudget", text_budget.map(u64::from)),
+            WorkerToContent::Ping => typed("PING"),
+            WorkerToContent::ActionVerdict {
+                batch_id,
+                index,
+                allow,
+                reason,
+            } => typed("ACTION_VERDICT")
+                .str("batchId", batch_id)
+                .uint("index", u64::from(*index))
+                .bool("allow", *allow)
+                .opt_str("reason", reason.as_deref()),
+        }
+        .done()
     }
 }
 
@@ -137,7 +176,10 @@ pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
     })
 }
 
-fn write_result<'v>(r: &ActionResult, value_of: &dyn Fn(u32) -> Option<&'v Json>) -> Json {
+pub(super) fn write_result<'v>(
+    r: &ActionResult,
+    value_of: &dyn Fn(u32) -> Option<&'v Json>,
+) -> Json {
     let value = value_of(r.index);
     let error = r.error.as_ref().map(write_action_error);
     Obj::new()

@@ -1,10 +1,13 @@
 //! The panel <-> worker messages without serde: [`WorkerToPanel`] read (by the panel) and
 //! [`PanelToWorker`] read (by the worker), as serde reads them (the tests compare the two on
 //! every variant and on altered copies of each), and [`PanelToWorker`] written (by the panel),
-//! as serde writes it. The worker writes [`WorkerToPanel`] with serde.
+//! as serde writes it, and [`WorkerToPanel`] written (by the worker), as serde writes it.
 
-use crate::wire::codec::content::read_result;
-use crate::wire::codec::parts::{read_failure, read_origin, read_tool};
+use crate::wire::action::Action;
+use crate::wire::codec::content::{read_result, write_result};
+use crate::wire::codec::parts::{
+    read_failure, read_origin, read_tool, write_failure, write_origin, write_tool,
+};
 use crate::wire::json::fields::{
     int32, list, name, read_action, string, uint, uint32, value, Fields,
 };
@@ -84,6 +87,98 @@ impl WorkerToPanel {
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
+    }
+}
+
+impl WorkerToPanel {
+    /// The message's JSON text, as serde writes it (the worker posts it to the panel).
+    pub fn to_json(&self) -> Json {
+        let typed =
+            |tag: &str, session_id: &str| Obj::new().str("type", tag).str("sessionId", session_id);
+        match self {
+            WorkerToPanel::StreamChunk { session_id, delta } => {
+                typed("STREAM_CHUNK", session_id).str("delta", delta)
+            }
+            WorkerToPanel::StreamReasoning { session_id, delta } => {
+                typed("STREAM_REASONING", session_id).str("delta", delta)
+            }
+            WorkerToPanel::StreamReplace {
+                session_id,
+                part,
+                text,
+            } => typed("STREAM_REPLACE", session_id)
+                .str("part", part.wire_name())
+                .str("text", text),
+            WorkerToPanel::StreamTool { session_id, tool } => {
+                typed("STREAM_TOOL", session_id).json("tool", &write_tool(tool))
+            }
+            WorkerToPanel::StreamStatus { session_id, status } => {
+                typed("STREAM_STATUS", session_id).str("status", status)
+            }
+            WorkerToPanel::StreamReconnect {
+                session_id,
+                attempt,
+                max,
+                delay_ms,
+                reason,
+            } => typed("STREAM_RECONNECT", session_id)
+                .uint("attempt", u64::from(*attempt))
+                .uint("max", u64::from(*max))
+                .uint("delayMs", *delay_ms)
+                .str("reason", reason),
+            WorkerToPanel::StreamDiagnostic {
+                session_id,
+                diagnostics,
+            } => typed("STREAM_DIAGNOSTIC", session_id)
+                .json("diagnostics", &Json::value(diagnostics)),
+            WorkerToPanel::ActionStatus {
+                session_id,
+                step,
+                index,
+                action,
+                result,
+            } => {
+                let value = result.value.as_ref().map(Json::value);
+                typed("ACTION_STATUS", session_id)
+                    .uint("step", u64::from(*step))
+                    .uint("index", u64::from(*index))
+                    .json("action", &action.to_json())
+                    .json("result", &write_result(result, &|_| value.as_ref()))
+            }
+            WorkerToPanel::StreamDone { session_id, result } => {
+                typed("STREAM_DONE", session_id).json("result", &write_final(result))
+            }
+            WorkerToPanel::StreamError { session_id, error } => {
+                typed("STREAM_ERROR", session_id).json("error", &write_failure(error))
+            }
+            WorkerToPanel::TaskScope {
+                session_id,
+                origins,
+            } => typed("TASK_SCOPE", session_id)
+                .json("origins", &Json::array(origins.iter().map(write_origin))),
+            WorkerToPanel::ApprovalRequest {
+                session_id,
+                approval_id,
+                kind,
+                description,
+                origin,
+                reasons,
+                destination,
+            } => typed("APPROVAL_REQUEST", session_id)
+                .uint("approvalId", u64::from(*approval_id))
+                .str("kind", kind.wire_name())
+                .str("description", description)
+                .str("origin", origin)
+                .json(
+                    "reasons",
+                    &Json::array(reasons.iter().map(|r| Json::string(r))),
+                )
+                .opt_str("destination", destination.as_deref()),
+            WorkerToPanel::TaskNote { session_id, text } => {
+                typed("TASK_NOTE", session_id).str("text", text)
+            }
+        }
+        .done()
     }
 }
 
@@ -167,4 +262,18 @@ fn read_final(node: &Node) -> Result<FinalResult, WireError> {
         conversation_id: f.opt("conversationId", string)?,
         error: f.opt("error", string)?,
     })
+}
+
+fn write_final(r: &FinalResult) -> Json {
+    Obj::new()
+        .str("status", r.status.wire_name())
+        .str("text", &r.text)
+        .opt_str("reasoning", r.reasoning.as_deref())
+        .json(
+            "actions",
+            &Json::array(r.actions.iter().map(Action::to_json)),
+        )
+        .opt_str("conversationId", r.conversation_id.as_deref())
+        .opt_str("error", r.error.as_deref())
+        .done()
 }

@@ -141,6 +141,15 @@ fn action_numbers_go_through_the_given_parser() {
 }
 
 #[test]
+fn page_to_worker_is_read_as_serde_reads_it() {
+    let n = agrees_with_serde(
+        &[crate::wire::page_messages::PageToWorker::GetSettings],
+        crate::wire::page_messages::PageToWorker::from_json,
+    );
+    assert!(n > 10, "{n}");
+}
+
+#[test]
 fn errors_say_what_and_where() {
     let err = |text: &str| ContentToWorker::from_json(text).unwrap_err().to_string();
     assert_eq!(
@@ -165,6 +174,20 @@ fn errors_say_what_and_where() {
         err.to_string(),
         "in \"actions\": item 0: wait: ms must be an integer between 0 and 30000, got 30001"
     );
+}
+
+#[test]
+fn worker_to_panel_is_written_as_serde_writes_it() {
+    for msg in samples::worker_to_panel() {
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
+}
+
+#[test]
+fn worker_to_content_is_written_as_serde_writes_it() {
+    for msg in samples::worker_to_content() {
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
 }
 
 #[test]

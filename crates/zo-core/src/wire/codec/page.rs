@@ -1,0 +1,20 @@
+//! The one-off messages of the extension's pages read without serde: [`PageToWorker`] (read by
+//! the worker), as serde reads it (the tests compare the two on every variant and on altered
+//! copies). serde's derived reader of an internally tagged enum buffers the message first, which
+//! linked that whole machinery into the worker for one message.
+
+use crate::wire::json::fields::Fields;
+use crate::wire::json::{parse, WireError};
+use crate::wire::page_messages::PageToWorker;
+
+impl PageToWorker {
+    /// Reads one message from its JSON text, as serde reads it (other fields are ignored).
+    pub fn from_json(text: &str) -> Result<PageToWorker, WireError> {
+        let node = parse(text)?;
+        let f = Fields::of_message(&node)?;
+        Ok(match f.tag()? {
+            "GET_SETTINGS" => PageToWorker::GetSettings,
+            other => return Err(WireError::UnknownType(other.to_string())),
+        })
+    }
+}
