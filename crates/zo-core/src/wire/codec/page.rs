@@ -3,7 +3,7 @@
 //! copies). serde's derived reader of an internally tagged enum buffers the message first, which
 //! linked that whole machinery into the worker for one message.
 
-use crate::wire::json::fields::Fields;
+use crate::wire::json::fields::{boolean, string, Fields};
 use crate::wire::json::{parse, WireError};
 use crate::wire::page_messages::PageToWorker;
 
@@ -14,6 +14,16 @@ impl PageToWorker {
         let f = Fields::of_message(&node)?;
         Ok(match f.tag()? {
             "GET_SETTINGS" => PageToWorker::GetSettings,
+            "GET_CHOICES" => PageToWorker::GetChoices {
+                refresh: f.or_default("refresh", boolean)?,
+            },
+            "SET_CHOICES" => PageToWorker::SetChoices {
+                model: f.opt("model", string)?,
+                persona_id: f.opt("personaId", string)?,
+            },
+            "SET_SCREENSHOTS" => PageToWorker::SetScreenshots {
+                on: f.req("on", boolean)?,
+            },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
     }

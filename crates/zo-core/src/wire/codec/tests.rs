@@ -142,11 +142,24 @@ fn action_numbers_go_through_the_given_parser() {
 
 #[test]
 fn page_to_worker_is_read_as_serde_reads_it() {
+    use crate::wire::page_messages::PageToWorker;
     let n = agrees_with_serde(
-        &[crate::wire::page_messages::PageToWorker::GetSettings],
-        crate::wire::page_messages::PageToWorker::from_json,
+        &[
+            PageToWorker::GetSettings,
+            PageToWorker::GetChoices { refresh: true },
+            PageToWorker::SetChoices {
+                model: Some(samples::ODD.into()),
+                persona_id: Some("p".into()),
+            },
+            PageToWorker::SetChoices {
+                model: None,
+                persona_id: None,
+            },
+            PageToWorker::SetScreenshots { on: true },
+        ],
+        PageToWorker::from_json,
     );
-    assert!(n > 10, "{n}");
+    assert!(n > 50, "{n}");
 }
 
 #[test]
