@@ -107,21 +107,19 @@ impl<'a> Scanner<'a> {
             b'\\' => {}
             _ => return None,
         }
-        // One allocation, no growth (a large token is not held twice over): the rest of the
-        // text is an upper bound; past a few kilobytes the string is measured first, so a
-        // short string of a large event takes little and a large one exactly its length.
-        let rest = self.text.len() - start;
-        let capacity = match rest {
-            n if n > MEASURED_BYTES => self.pos - start + unescaped_len(bytes, self.pos)?,
-            n => n,
-        };
-        let mut out = String::with_capacity(capacity);
+        // Unescaped, the string is shorter than the rest of the text: one allocation, no
+        // growth (a large token is not held twice over); the room left is given back after.
+        let mut out = String::with_capacity(self.text.len() - start);
         out.push_str(self.text.get(start..self.pos)?);
         loop {
             let b = *bytes.get(self.pos)?;
             match b {
                 b'"' => {
                     self.pos += 1;
+                    if out.capacity() - out.len() > SLACK_BYTES {
+                        // In place: a string is not held with the rest of its event as room.
+                        out.shrink_to_fit();
+                    }
                     return Some(Cow::Owned(out));
                 }
                 b'\\' => {
@@ -167,30 +165,8 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// An escaped string with more text than this after it is measured before it is unescaped.
-const MEASURED_BYTES: usize = 4096;
-
-/// The length of a string's text from `pos` (inside it) to its closing quote, unescaped;
-/// `None` when it is not valid.
-fn unescaped_len(bytes: &[u8], mut pos: usize) -> Option<usize> {
-    let mut len = 0;
-    let mut one = String::new();
-    loop {
-        let run = special(bytes.get(pos..)?)?;
-        len += run;
-        pos += run;
-        match *bytes.get(pos)? {
-            b'"' => return Some(len),
-            b'\\' => {
-                pos += 1;
-                unescape(bytes, &mut pos, &mut one).ok()?;
-                len += one.len();
-                one.clear();
-            }
-            _ => return None,
-        }
-    }
-}
+/// An unescaped string with more room left than this gives it back.
+const SLACK_BYTES: usize = 4096;
 
 /// Where the first byte that ends a plain run of string characters is: a quote, a backslash
 /// or a control character (invalid raw in JSON).
