@@ -75,8 +75,7 @@ impl PipelineHandle {
     /// The final result as JSON (`FinalResult`, camelCase), after [`PipelineHandle::finish`].
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&mut self) -> Result<String, JsError> {
-        let result = self.result();
-        serde_json::to_string(result).map_err(|e| JsError::new(&e.to_string()))
+        Ok(self.result().to_json().into_string())
     }
 
     fn result(&mut self) -> &FinalResult {

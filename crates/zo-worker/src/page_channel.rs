@@ -30,13 +30,8 @@ async fn settings_message(ctx: &WorkerCtx) -> Option<JsValue> {
             return None;
         }
     };
-    match serde_json::to_string(&WorkerToPage::Settings { settings: view }) {
-        Ok(message) => Some(JsValue::from_str(&message)),
-        Err(e) => {
-            warn("settings message", &e.to_string());
-            None
-        }
-    }
+    let message = WorkerToPage::Settings { settings: view }.to_json();
+    Some(JsValue::from_str(message.as_str()))
 }
 
 fn respond(send_response: &Function, message: Option<&JsValue>) {

@@ -265,15 +265,23 @@ fn read_final(node: &Node) -> Result<FinalResult, WireError> {
 }
 
 fn write_final(r: &FinalResult) -> Json {
-    Obj::new()
-        .str("status", r.status.wire_name())
-        .str("text", &r.text)
-        .opt_str("reasoning", r.reasoning.as_deref())
-        .json(
-            "actions",
-            &Json::array(r.actions.iter().map(Action::to_json)),
-        )
-        .opt_str("conversationId", r.conversation_id.as_deref())
-        .opt_str("error", r.error.as_deref())
-        .done()
+    r.to_json()
+}
+
+impl FinalResult {
+    /// The result's JSON text, as serde writes it.
+    pub fn to_json(&self) -> Json {
+        let r = self;
+        Obj::new()
+            .str("status", r.status.wire_name())
+            .str("text", &r.text)
+            .opt_str("reasoning", r.reasoning.as_deref())
+            .json(
+                "actions",
+                &Json::array(r.actions.iter().map(Action::to_json)),
+            )
+            .opt_str("conversationId", r.conversation_id.as_deref())
+            .opt_str("error", r.error.as_deref())
+            .done()
+    }
 }

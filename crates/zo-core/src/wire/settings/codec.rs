@@ -53,15 +53,18 @@ impl Settings {
 
     /// The settings' JSON text, as serde writes it (what the options page stores).
     pub fn to_json(&self) -> Json {
-        Obj::new()
-            .str("apiBaseUrl", &self.api_base_url)
+        self.write_fields(Obj::new()).done()
+    }
+
+    /// The settings' fields added to `obj`, in serde's order.
+    fn write_fields(&self, obj: Obj) -> Obj {
+        obj.str("apiBaseUrl", &self.api_base_url)
             .str_or_null("model", self.model.as_deref())
             .str_or_null("personaId", self.persona_id.as_deref())
             .str("defaultMode", self.default_mode.wire_name())
             .uint("maxSteps", u64::from(self.max_steps))
             .bool("screenshots", self.screenshots)
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
-            .done()
     }
 }
 
@@ -78,6 +81,24 @@ impl SettingsView {
 }
 
 impl WorkerToPage {
+    /// The message's JSON text, as serde writes it (the worker sends it to the extension's
+    /// pages): the view's settings fields and `hasApiKey` side by side, as `flatten` writes them.
+    pub fn to_json(&self) -> Json {
+        match self {
+            WorkerToPage::Settings { settings: view } => {
+                let fields = view
+                    .settings
+                    .write_fields(Obj::new())
+                    .bool("hasApiKey", view.has_api_key)
+                    .done();
+                Obj::new()
+                    .str("type", "SETTINGS")
+                    .json("settings", &fields)
+                    .done()
+            }
+        }
+    }
+
     /// Reads one message from its JSON text, as serde reads it.
     pub fn from_json(text: &str) -> Result<WorkerToPage, WireError> {
         let node = parse(text)?;

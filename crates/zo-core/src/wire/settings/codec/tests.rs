@@ -62,6 +62,19 @@ fn settings_are_written_as_serde_writes_them() {
 }
 
 #[test]
+fn the_settings_message_is_written_as_serde_writes_it() {
+    for (i, settings) in samples().into_iter().enumerate() {
+        let msg = WorkerToPage::Settings {
+            settings: SettingsView {
+                settings,
+                has_api_key: i % 2 == 1,
+            },
+        };
+        assert_eq!(msg.to_json().as_str(), serde_json::to_string(&msg).unwrap());
+    }
+}
+
+#[test]
 fn settings_are_read_as_serde_reads_them() {
     let mut compared = 0;
     for s in samples() {
