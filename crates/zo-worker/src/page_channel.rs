@@ -64,12 +64,8 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
         }),
         Ok(PageToWorker::GetChoices { refresh }) => wasm_bindgen_futures::spawn_local(async move {
             let choices = crate::choices::lists(&ctx, refresh).await;
-            let message = serde_json::to_string(&WorkerToPage::Choices { choices })
-                .map(|text| JsValue::from_str(&text));
-            if let Err(e) = &message {
-                warn("choices message", &e.to_string());
-            }
-            respond(&send_response, message.ok().as_ref());
+            let message = WorkerToPage::Choices { choices }.to_json();
+            respond(&send_response, Some(&JsValue::from_str(message.as_str())));
         }),
         Ok(PageToWorker::SetScreenshots { on }) => wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = set_screenshots(&ctx, on).await {

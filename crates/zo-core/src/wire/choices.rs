@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::wire::json::{parse, Node};
+use crate::wire::json::{parse, Json, Node, Obj};
 
 /// Storage key of the cache in `chrome.storage.session`.
 pub const CHOICES_KEY: &str = "choices";
@@ -89,6 +89,24 @@ impl ChoiceLists {
             personas: list("personas"),
             error,
         })
+    }
+}
+
+impl ChoiceLists {
+    /// The lists as JSON text, as serde writes them.
+    pub fn to_json(&self) -> Json {
+        let list = |items: &[Choice]| {
+            Json::array(
+                items
+                    .iter()
+                    .map(|c| Obj::new().str("id", &c.id).str("label", &c.label).done()),
+            )
+        };
+        Obj::new()
+            .json("models", &list(&self.models))
+            .json("personas", &list(&self.personas))
+            .opt_str("error", self.error.as_deref())
+            .done()
     }
 }
 
@@ -253,6 +271,17 @@ mod tests {
             Some(lists.clone())
         );
         assert_eq!(ChoiceLists::from_json(r#"{"type":"SETTINGS"}"#), None);
+        assert_eq!(
+            lists.to_json().as_str(),
+            serde_json::to_string(&lists).unwrap()
+        );
+        let message = crate::wire::WorkerToPage::Choices {
+            choices: lists.clone(),
+        };
+        assert_eq!(
+            message.to_json().as_str(),
+            serde_json::to_string(&message).unwrap()
+        );
         assert_eq!(ChoiceLists::from_json("nope"), None);
         assert_eq!(lists.model_label("m"), Some("Model M"));
         assert_eq!(lists.persona_label("m"), None);

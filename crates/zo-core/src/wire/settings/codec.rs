@@ -96,6 +96,10 @@ impl WorkerToPage {
                     .json("settings", &fields)
                     .done()
             }
+            WorkerToPage::Choices { choices } => Obj::new()
+                .str("type", "CHOICES")
+                .json("choices", &choices.to_json())
+                .done(),
         }
     }
 
