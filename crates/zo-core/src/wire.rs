@@ -43,8 +43,8 @@ pub use protocol::{
 };
 pub use session_flow::SessionFlow;
 pub use settings::{
-    Settings, SettingsError, SettingsView, DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS,
-    MAX_STEPS_CEILING, SETTINGS_KEY,
+    FontSize, Settings, SettingsError, SettingsView, Theme, DEFAULT_API_BASE_URL,
+    DEFAULT_MAX_STEPS, MAX_STEPS_CEILING, SETTINGS_KEY,
 };
 pub use snapshot::{PageSnapshot, SnapshotElement};
 pub use zo_api::{AskBody, AskReply};

@@ -11,6 +11,7 @@
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
 
+pub mod appearance;
 pub mod auto_scroll;
 pub mod dom;
 pub mod host;

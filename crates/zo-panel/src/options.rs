@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use zo_core::ui::options_form::{self, Choice, FormFields, FormValues};
-use zo_core::wire::{parse_json, ApiKey, JsonNode, Obj, Settings};
+use zo_core::wire::{parse_json, ApiKey, FontSize, JsonNode, Obj, Settings, Theme, WireName};
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
 use crate::host::{json_text, to_js};
@@ -42,6 +42,8 @@ struct Form {
     max_steps: HtmlInputElement,
     screenshots: HtmlInputElement,
     liveness: HtmlInputElement,
+    theme: HtmlSelectElement,
+    font_size: HtmlSelectElement,
     test: Element,
     status: Element,
     settings: Settings,
@@ -65,6 +67,9 @@ impl Form {
         self.screenshots.set_checked(s.screenshots);
         self.liveness
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
+        self.theme.set_value(s.theme.wire_name());
+        self.font_size.set_value(s.font_size.wire_name());
+        crate::appearance::apply(&self.doc, s);
         let _ = self.set_choices(
             &self.model.clone(),
             &[],
@@ -109,6 +114,8 @@ impl Form {
             max_steps: self.max_steps.value(),
             screenshots: self.screenshots.checked(),
             liveness_secs: self.liveness.value(),
+            theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
+            font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
         })
     }
 
@@ -227,6 +234,7 @@ fn on_save(form: &Rc<RefCell<Form>>) {
                     f.settings = values.settings.clone();
                     f.api_key = values.api_key.clone();
                     f.base.set_value(&values.settings.api_base_url);
+                    crate::appearance::apply(&f.doc, &values.settings);
                     f.say(true, "Saved.");
                 }
                 Err(e) => f.say(false, &e),

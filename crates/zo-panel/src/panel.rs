@@ -129,6 +129,7 @@ impl State {
             s.ui.mode.set_value(layout::mode_value(s.mode));
             s.render_chat()?;
             s.update_page_bar();
+            crate::appearance::apply(&s.doc, &s.settings);
             if let Err(e) = s.render_pickers() {
                 dom::log_error("pickers", &e);
             }
@@ -450,6 +451,7 @@ impl State {
             self.load_choices(false);
         }
         self.update_visual_notice();
+        crate::appearance::apply(&self.doc, &self.settings);
     }
 
     /// Timer tick: processing timer, liveness label, periodic save.
@@ -634,6 +636,7 @@ impl State {
         self.ui.mode.set_value(layout::mode_value(mode));
         self.update_empty();
         self.update_visual_notice();
+        crate::appearance::apply(&self.doc, &self.settings);
     }
 
     pub fn history_json(&self) -> String {

@@ -7,7 +7,7 @@ use crate::trust::site;
 use crate::wire::api_key::ApiKey;
 use crate::wire::json::{parse, Node};
 use crate::wire::protocol::Mode;
-use crate::wire::settings::Settings;
+use crate::wire::settings::{FontSize, Settings, Theme};
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +23,8 @@ pub struct FormFields {
     pub screenshots: bool,
     /// The liveness timeout, in seconds.
     pub liveness_secs: String,
+    pub theme: Theme,
+    pub font_size: FontSize,
 }
 
 /// What the form describes: the settings, validated, and the key (None when left blank).
@@ -63,6 +65,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         max_steps,
         screenshots: fields.screenshots,
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
+        theme: fields.theme,
+        font_size: fields.font_size,
     }
     .validated()
     .map_err(|e| e.to_string())
@@ -235,6 +239,8 @@ mod tests {
             max_steps: " 7 ".into(),
             screenshots: true,
             liveness_secs: "1.5".into(),
+            theme: Theme::Dark,
+            font_size: FontSize::Small,
         }
     }
 

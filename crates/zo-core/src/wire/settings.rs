@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::wire::protocol::Mode;
 
+mod appearance;
 mod codec;
+
+pub use appearance::{FontSize, Theme};
 
 pub use crate::wire::base_url::parse_api_base_url;
 
@@ -44,6 +47,10 @@ pub struct Settings {
     pub screenshots: bool,
     /// A stream that delivers no bytes for this long is treated as hung: aborted and retried.
     pub liveness_timeout_ms: u64,
+    /// Colours of the side panel and the options page.
+    pub theme: Theme,
+    /// Text size of the side panel and the options page.
+    pub font_size: FontSize,
 }
 
 impl Default for Settings {
@@ -56,6 +63,8 @@ impl Default for Settings {
             max_steps: DEFAULT_MAX_STEPS,
             screenshots: false,
             liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
+            theme: Theme::System,
+            font_size: FontSize::Medium,
         }
     }
 }
@@ -110,6 +119,12 @@ impl Settings {
         self.max_steps = self.max_steps.min(MAX_STEPS_CEILING);
         if self.liveness_timeout_ms < MIN_LIVENESS_TIMEOUT_MS {
             return Err(SettingsError::LivenessTimeout(self.liveness_timeout_ms));
+        }
+        if self.theme == Theme::Unknown {
+            self.theme = Theme::System;
+        }
+        if self.font_size == FontSize::Unknown {
+            self.font_size = FontSize::Medium;
         }
         Ok(self)
     }
@@ -205,15 +220,25 @@ mod tests {
             max_steps: 4,
             screenshots: true,
             liveness_timeout_ms: 2000,
+            theme: Theme::Dark,
+            font_size: FontSize::Large,
         };
         let v = serde_json::to_value(&s).unwrap();
         assert_eq!(
             v,
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
-                   "livenessTimeoutMs":2000})
+                   "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large"})
         );
         assert_eq!(Settings::from_json(v).unwrap(), s);
+    }
+
+    #[test]
+    fn an_appearance_a_later_version_stored_reads_as_the_default() {
+        let s = Settings::from_json(json!({"theme": "contrast", "fontSize": "huge"})).unwrap();
+        assert_eq!((s.theme, s.font_size), (Theme::System, FontSize::Medium));
+        let s = Settings::from_json(json!({"theme": "light", "fontSize": "larger"})).unwrap();
+        assert_eq!((s.theme, s.font_size.px()), (Theme::Light, 18));
     }
 
     #[test]

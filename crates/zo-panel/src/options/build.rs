@@ -3,7 +3,7 @@
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::wire::{Settings, DEFAULT_API_BASE_URL};
+use zo_core::wire::{FontSize, Settings, Theme, WireName, DEFAULT_API_BASE_URL};
 
 use super::Form;
 use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
@@ -146,6 +146,27 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     append(&cb, &shot_row)?;
     append(&root, &cb)?;
 
+    let look = el(doc, "fieldset", "")?;
+    append(&look, &text_el(doc, "legend", "", "Appearance")?)?;
+    let theme = select(doc, "theme")?;
+    for (t, label) in Theme::CHOICES {
+        option(doc, &theme, t.wire_name(), label)?;
+    }
+    row(
+        doc,
+        &look,
+        "Theme",
+        "theme",
+        &theme,
+        "System follows your browser's light or dark setting.",
+    )?;
+    let font_size = select(doc, "fontSize")?;
+    for (f, label) in FontSize::CHOICES {
+        option(doc, &font_size, f.wire_name(), label)?;
+    }
+    row(doc, &look, "Text size", "fontSize", &font_size, "")?;
+    append(&root, &look)?;
+
     let actions = el(doc, "div", "actions")?;
     let save = text_el(doc, "button", "btn primary", "Save")?;
     set_attr(&save, "type", "submit")?;
@@ -175,6 +196,8 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         max_steps,
         screenshots,
         liveness,
+        theme,
+        font_size,
         test,
         status,
         settings: Settings::default(),

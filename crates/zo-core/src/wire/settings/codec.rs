@@ -17,6 +17,8 @@ const FIELDS: &[&str] = &[
     "maxSteps",
     "screenshots",
     "livenessTimeoutMs",
+    "theme",
+    "fontSize",
 ];
 
 /// The settings' fields out of `f` (`#[serde(default)]` on the struct: an absent field takes
@@ -31,6 +33,8 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         max_steps: f.or("maxSteps", d.max_steps, uint32)?,
         screenshots: f.or("screenshots", d.screenshots, boolean)?,
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
+        theme: f.or("theme", d.theme, super::appearance::lenient)?,
+        font_size: f.or("fontSize", d.font_size, super::appearance::lenient)?,
     })
 }
 
@@ -65,6 +69,8 @@ impl Settings {
             .uint("maxSteps", u64::from(self.max_steps))
             .bool("screenshots", self.screenshots)
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
+            .str("theme", self.theme.wire_name())
+            .str("fontSize", self.font_size.wire_name())
     }
 }
 

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use super::*;
 use crate::wire::codec::tests::{alter, samples};
 use crate::wire::protocol::Mode;
+use crate::wire::settings::{FontSize, Theme};
 
 fn samples() -> Vec<Settings> {
     let mut all = vec![Settings::default()];
@@ -20,6 +21,8 @@ fn samples() -> Vec<Settings> {
             max_steps: u32::MAX - i as u32,
             screenshots: i % 2 == 1,
             liveness_timeout_ms: u64::MAX - i as u64,
+            theme: Theme::ALL[i % Theme::ALL.len()],
+            font_size: FontSize::ALL[i % FontSize::ALL.len()],
         });
     }
     all
