@@ -1,35 +1,34 @@
 //! The side panel application: the current chat, the active turn, and what the user's
-//! actions do (send, stop, new chat, switch chat, delete chat, copy; answering again and
-//! editing a question are in [`redo`], the empty chat's onboarding and starters in
-//! [`empty`]). Worker messages
-//! go through `zo_core::ui::Turn`, which decides which it takes (the session flow rule) and
-//! the changes; this module applies them to the DOM and persists the history through the host.
+//! actions do (send, stop, copy, answer an approval; a new, stored or deleted chat is in
+//! [`chats`], answering again and editing a question in [`redo`], the empty chat's onboarding
+//! and starters in [`empty`]). Worker messages go through `zo_core::ui::Turn`, which decides
+//! which it takes (the session flow rule) and the changes; this module applies them to the DOM
+//! ([`rendering`]) and persists the history through the host ([`persist`]).
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
 use zo_core::trust::site;
-use zo_core::ui::{save_failure_text, Change, Chat, History, Message, MessageStatus, Role, Turn};
+use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Turn};
 use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
 use crate::auto_scroll::AutoScroll;
-use crate::dom::{self, append, set_hidden, DomResult, Listener};
+use crate::dom::{self, DomResult, Listener};
 use crate::host::{new_id, now_ms, Host};
 use crate::layout::{self, Ui};
 use crate::message_view::{MessageView, UserView};
-use zo_chrome::error_text;
 
+mod chats;
 mod choices;
 mod drawer;
 mod empty;
 mod page;
+mod persist;
 mod redo;
+mod rendering;
 mod visual;
 mod wiring;
-
-/// Save a streaming answer at most this often.
-const SAVE_EVERY_MS: u64 = 1_500;
 
 struct Active {
     turn: Turn,
@@ -295,52 +294,6 @@ impl State {
         self.apply_changes(&changes);
     }
 
-    pub fn new_chat(&mut self) {
-        self.stop();
-        self.chat = Chat::new(new_id(), self.mode, now_ms());
-        self.history.active_chat_id = None;
-        if let Err(e) = self.render_chat() {
-            dom::log_error("new chat", &e);
-        }
-        self.save(true);
-        self.close_drawer();
-        let _ = self.ui.input.focus();
-    }
-
-    pub fn load_chat(&mut self, id: &str) {
-        self.stop();
-        let Some(chat) = self.history.get(id).cloned() else {
-            return;
-        };
-        self.mode = chat.mode;
-        self.ui.mode.set_value(layout::mode_value(chat.mode));
-        self.update_visual_notice();
-        self.chat = chat;
-        self.history.active_chat_id = Some(id.to_string());
-        if let Err(e) = self.render_chat() {
-            dom::log_error("load chat", &e);
-        }
-        self.save(true);
-        self.close_drawer();
-    }
-
-    pub fn delete_chat(&mut self, id: &str) {
-        if self.chat.id == id {
-            self.stop();
-        }
-        self.history.delete(id);
-        if self.chat.id == id {
-            self.chat = Chat::new(new_id(), self.mode, now_ms());
-            if let Err(e) = self.render_chat() {
-                dom::log_error("delete chat", &e);
-            }
-        }
-        self.save(true);
-        if let Err(e) = self.render_drawer() {
-            dom::log_error("history list", &e);
-        }
-    }
-
     /// Copies answer `msg_id`: as plain text (what a person reads), or as its Markdown.
     fn copy(&self, msg_id: &str, markdown: bool) {
         let text = match self.chat.messages.iter().find(|m| m.id == msg_id) {
@@ -464,7 +417,7 @@ impl State {
             if let Some(label) = a.turn.liveness(now.saturating_sub(a.last_event)) {
                 a.view.set_indicator_label(&label);
             }
-            if now.saturating_sub(self.last_saved) >= SAVE_EVERY_MS {
+            if now.saturating_sub(self.last_saved) >= persist::SAVE_EVERY_MS {
                 self.save(false);
             }
         }
@@ -501,128 +454,6 @@ impl State {
         self.save(true);
     }
 
-    // ------------------------------------------------------------------ rendering
-
-    fn set_streaming_ui(&self, streaming: bool) {
-        set_hidden(&self.ui.stop, !streaming);
-        set_hidden(&self.ui.send, streaming);
-        dom::toggle_class(&self.ui.root, "streaming", streaming);
-    }
-
-    fn add_element(&mut self, msg_id: &str, e: &Element) -> DomResult<()> {
-        append(&self.ui.messages, e)?;
-        self.rendered.push((msg_id.to_string(), e.clone()));
-        self.update_empty();
-        Ok(())
-    }
-
-    /// Puts `e` (message `msg_id`) where message `old_id` is shown, and forgets the old one;
-    /// false when `old_id` is not shown.
-    fn replace_element(&mut self, old_id: &str, msg_id: &str, e: &Element) -> bool {
-        let Some(slot) = self.rendered.iter_mut().find(|(id, _)| id == old_id) else {
-            return false;
-        };
-        if slot.1.replace_with_with_node_1(e).is_err() {
-            return false;
-        }
-        *slot = (msg_id.to_string(), e.clone());
-        self.message_listeners.retain(|(id, _)| id != old_id);
-        true
-    }
-
-    /// Removes message `msg_id` from the screen, with its listeners.
-    fn remove_element(&mut self, msg_id: &str) {
-        if let Some(pos) = self.rendered.iter().position(|(id, _)| id == msg_id) {
-            let (_, e) = self.rendered.remove(pos);
-            e.remove();
-        }
-        self.message_listeners.retain(|(id, _)| id != msg_id);
-    }
-
-    fn render_chat(&mut self) -> DomResult<()> {
-        for (_, e) in self.rendered.drain(..) {
-            e.remove();
-        }
-        self.message_listeners.clear();
-        let messages = self.chat.messages.clone();
-        for m in &messages {
-            match m.role {
-                Role::User => {
-                    let view = UserView::new(&self.doc, &m.text, m.page.as_ref())?;
-                    self.wire_user(&view, &m.id)?;
-                    self.add_element(&m.id, &view.root)?;
-                }
-                Role::Assistant => {
-                    let view = MessageView::from_stored(&self.doc, m)?;
-                    self.wire_message(&view, &m.id)?;
-                    self.add_element(&m.id, &view.root)?;
-                }
-            }
-        }
-        self.update_empty();
-        self.scroll.to_end();
-        Ok(())
-    }
-
-    /// The input grows with its text up to 200 px, its borders counted (a border-box height
-    /// of only the content's would scroll by the borders' width).
-    fn autosize(&self) {
-        let input = &self.ui.input;
-        let style = input.style();
-        let _ = style.set_property("height", "auto");
-        let border = input.offset_height() - input.client_height();
-        let h = zo_core::ui::composer::input_height(input.scroll_height(), border, 200);
-        let _ = style.set_property("height", &format!("{h}px"));
-    }
-
-    /// Persist the history (the current chat included). `force` ignores the throttle.
-    fn save(&mut self, force: bool) {
-        let now = now_ms();
-        if !force && now.saturating_sub(self.last_saved) < SAVE_EVERY_MS {
-            return;
-        }
-        let mut chat = self.chat.clone();
-        if let Some(a) = &self.active {
-            chat.put_message(a.turn.message.clone(), now);
-        }
-        self.history.put_chat(chat);
-        self.last_saved = now;
-        self.saves += 1;
-        let save = self.saves;
-        match self.host.save_history(&self.history.to_json()) {
-            Err(e) => self.saved(save, Some(e)),
-            Ok(None) => self.saved(save, None),
-            Ok(Some(write)) => {
-                let me = self.me.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let error = wasm_bindgen_futures::JsFuture::from(write)
-                        .await
-                        .err()
-                        .map(|e| error_text(&e));
-                    with_state(&me, |s| s.saved(save, error));
-                });
-            }
-        }
-    }
-
-    /// Save number `save` ended: a failure (a full storage quota) is shown until a later
-    /// save succeeds.
-    fn saved(&mut self, save: u64, error: Option<String>) {
-        if save != self.saves {
-            return;
-        }
-        match error {
-            Some(e) => {
-                dom::log_error("save history", &e);
-                self.ui
-                    .storage_notice
-                    .set_text_content(Some(&save_failure_text(&e)));
-                set_hidden(&self.ui.storage_notice, false);
-            }
-            None => set_hidden(&self.ui.storage_notice, true),
-        }
-    }
-
     // ------------------------------------------------------------------ for tests
 
     pub fn active_session(&self) -> Option<String> {
@@ -637,9 +468,5 @@ impl State {
         self.update_empty();
         self.update_visual_notice();
         crate::appearance::apply(&self.doc, &self.settings);
-    }
-
-    pub fn history_json(&self) -> String {
-        self.history.to_json()
     }
 }
