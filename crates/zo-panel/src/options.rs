@@ -16,8 +16,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
-use zo_core::ui::options_form::{self, Choice, FormFields, FormValues};
-use zo_core::wire::{parse_json, ApiKey, FontSize, JsonNode, Obj, Settings, Theme, WireName};
+use zo_core::ui::options_form::{self, FormFields, FormValues};
+use zo_core::wire::{
+    parse_choices, parse_json, ApiKey, Choice, FontSize, JsonNode, Obj, Settings, Theme, WireName,
+};
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
 use crate::host::{json_text, to_js};
@@ -171,7 +173,7 @@ async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings, api_key: Opti
         if !(200..300).contains(&status) {
             continue;
         }
-        let choices = options_form::parse_choices(&body);
+        let choices = parse_choices(&body);
         let Ok(f) = form.try_borrow() else { continue };
         let result = if is_model {
             let current = f.model.value();

@@ -1,11 +1,11 @@
 //! Decisions of the options page: reading the form's fields into validated [`Settings`] and
 //! the API key, which permissions saving them needs (the API base URL's host; all sites for
-//! screenshots), how the `/models/available` and `/personas/available` answers become picker
-//! choices, and what a "Test connection" outcome tells the user.
+//! screenshots), and what a "Test connection" outcome tells the user (the picker choices in an
+//! answer are read by `crate::wire::choices`, as the worker reads them for the side panel).
 
 use crate::trust::site;
 use crate::wire::api_key::ApiKey;
-use crate::wire::json::{parse, Node};
+use crate::wire::choices::parse_choices;
 use crate::wire::protocol::Mode;
 use crate::wire::settings::{FontSize, Settings, Theme};
 
@@ -77,13 +77,6 @@ pub fn liveness_secs(liveness_timeout_ms: u64) -> String {
     (liveness_timeout_ms as f64 / 1000.0).to_string()
 }
 
-/// One entry of the model or persona picker.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub id: String,
-    pub label: String,
-}
-
 /// The permissions (Chrome match patterns) to ask for in the click that saves `settings`: the
 /// API base URL's host unless the manifest grants it (Zo's public API), and all sites when
 /// screenshots are on (`chrome.tabs.captureVisibleTab` accepts nothing narrower). Asked for
@@ -97,71 +90,6 @@ pub fn origins_to_request(settings: &Settings) -> Vec<String> {
         origins.push(site::ALL_URLS.to_string());
     }
     origins
-}
-
-fn first_str(obj: &Node, keys: &[&str]) -> Option<String> {
-    keys.iter().filter_map(|k| obj.get(k)).find_map(|v| {
-        v.as_str()
-            .filter(|s| !s.trim().is_empty())
-            .map(str::to_string)
-    })
-}
-
-/// Most picker choices read from one answer; the rest are ignored.
-pub const MAX_CHOICES: usize = 500;
-
-/// Picker choices from a models or personas answer (its JSON text). Accepts an array, or an
-/// object holding one under `models`, `personas`, `data`, `items` or `available`; entries may
-/// be strings or objects with an id (`model_name`, `id`, `name`, `slug`, `model`) and a label
-/// (`label`, `display_name`, `displayName`, `name`, `title`). Duplicates are dropped; at most
-/// [`MAX_CHOICES`] are kept. Anything else gives no choices.
-pub fn parse_choices(body: &str) -> Vec<Choice> {
-    let Ok(body) = parse(body) else {
-        return Vec::new();
-    };
-    let list = match &body {
-        Node::Arr(items) => Some(items),
-        Node::Obj(_) => ["models", "personas", "data", "items", "available"]
-            .iter()
-            .find_map(|k| match body.get(k) {
-                Some(Node::Arr(items)) => Some(items),
-                _ => None,
-            }),
-        _ => None,
-    };
-    let Some(list) = list else {
-        return Vec::new();
-    };
-    let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<Choice> = Vec::new();
-    for entry in list {
-        let choice = match entry {
-            Node::Str(s) if !s.trim().is_empty() => Some(Choice {
-                id: s.to_string(),
-                label: s.to_string(),
-            }),
-            Node::Obj(_) => {
-                first_str(entry, &["model_name", "id", "name", "slug", "model"]).map(|id| Choice {
-                    label: first_str(
-                        entry,
-                        &["label", "display_name", "displayName", "name", "title"],
-                    )
-                    .unwrap_or_else(|| id.clone()),
-                    id,
-                })
-            }
-            _ => None,
-        };
-        if let Some(c) = choice {
-            if seen.insert(c.id.clone()) {
-                out.push(c);
-                if out.len() == MAX_CHOICES {
-                    break;
-                }
-            }
-        }
-    }
-    out
 }
 
 /// What "Test connection" found.
@@ -227,7 +155,6 @@ pub fn redirect_report(url: &str) -> ConnectionReport {
 mod tests {
     use super::*;
     use crate::wire::settings::DEFAULT_API_BASE_URL;
-    use serde_json::json;
 
     fn fields() -> FormFields {
         FormFields {
@@ -307,51 +234,6 @@ mod tests {
             origins_to_request(&with("https://api.zo.computer", true)),
             vec!["<all_urls>"]
         );
-    }
-
-    #[test]
-    fn choices_from_various_shapes() {
-        let v = json!({"models": [
-            {"model_name": "zo:fast", "label": "Fast"},
-            {"id": "zo:smart"},
-            "plain",
-            {"model_name": "zo:fast", "label": "dup"},
-            42
-        ]});
-        assert_eq!(
-            parse_choices(&v.to_string()),
-            vec![
-                Choice {
-                    id: "zo:fast".into(),
-                    label: "Fast".into()
-                },
-                Choice {
-                    id: "zo:smart".into(),
-                    label: "zo:smart".into()
-                },
-                Choice {
-                    id: "plain".into(),
-                    label: "plain".into()
-                },
-            ]
-        );
-        let p = json!({"personas": [{"id": "p1", "name": "Tutor"}]});
-        assert_eq!(
-            parse_choices(&p.to_string()),
-            vec![Choice {
-                id: "p1".into(),
-                label: "Tutor".into()
-            }]
-        );
-        for nothing in ["\"x\"", "not json", "{\"models\": 3}", "[]", "null"] {
-            assert!(parse_choices(nothing).is_empty(), "{nothing}");
-        }
-        let many: Vec<String> = (0..MAX_CHOICES * 4)
-            .map(|i| format!("m{}", i % (MAX_CHOICES * 2)))
-            .collect();
-        let many = parse_choices(&json!(many).to_string());
-        assert_eq!(many.len(), MAX_CHOICES);
-        assert_eq!(many[MAX_CHOICES - 1].id, format!("m{}", MAX_CHOICES - 1));
     }
 
     #[test]

@@ -56,19 +56,19 @@ impl ChoiceLists {
     /// the bare lists), read without serde; None when it is not one.
     pub fn from_json(text: &str) -> Option<ChoiceLists> {
         let node = parse(text).ok()?;
-        let lists = match member(&node, "type") {
-            Some(Node::Str(t)) if t == "CHOICES" => member(&node, "choices")?,
+        let lists = match node.get("type") {
+            Some(Node::Str(t)) if t == "CHOICES" => node.get("choices")?,
             Some(_) => return None,
             None => &node,
         };
         let list = |key: &str| -> Vec<Choice> {
-            let Some(Node::Arr(items)) = member(lists, key) else {
+            let Some(Node::Arr(items)) = lists.get(key) else {
                 return Vec::new();
             };
             items
                 .iter()
                 .filter_map(|item| {
-                    let text = |k: &str| match member(item, k) {
+                    let text = |k: &str| match item.get(k) {
                         Some(Node::Str(s)) => Some(cut(s)),
                         _ => None,
                     };
@@ -80,7 +80,7 @@ impl ChoiceLists {
                 .take(MAX_CHOICES)
                 .collect()
         };
-        let error = match member(lists, "error") {
+        let error = match lists.get("error") {
             Some(Node::Str(s)) => Some(s.to_string()),
             _ => None,
         };
@@ -141,16 +141,9 @@ fn cut(s: &str) -> String {
     s.trim().chars().take(MAX_CHOICE_CHARS).collect()
 }
 
-fn member<'n, 'a>(node: &'n Node<'a>, key: &str) -> Option<&'n Node<'a>> {
-    match node {
-        Node::Obj(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-        _ => None,
-    }
-}
-
 /// The first non-empty string of `keys` in `obj`.
 fn first_str(obj: &Node, keys: &[&str]) -> Option<String> {
-    keys.iter().find_map(|k| match member(obj, k) {
+    keys.iter().find_map(|k| match obj.get(k) {
         Some(Node::Str(s)) => Some(cut(s)).filter(|s| !s.is_empty()),
         _ => None,
     })
@@ -169,7 +162,7 @@ pub fn parse_choices(body: &str) -> Vec<Choice> {
         Node::Arr(items) => Some(items),
         Node::Obj(_) => ["models", "personas", "data", "items", "available"]
             .iter()
-            .find_map(|k| match member(&node, k) {
+            .find_map(|k| match node.get(k) {
                 Some(Node::Arr(items)) => Some(items),
                 _ => None,
             }),
@@ -241,8 +234,9 @@ mod tests {
         );
         let personas = parse_choices(r#"{"personas": [{"id": "p1", "name": "Zo"}]}"#);
         assert_eq!(personas, [choice("p1", "Zo")]);
-        assert!(parse_choices("\"nope\"").is_empty());
-        assert!(parse_choices("<html>").is_empty());
+        for nothing in ["\"nope\"", "<html>", "{\"models\": 3}", "[]", "null"] {
+            assert!(parse_choices(nothing).is_empty(), "{nothing}");
+        }
     }
 
     #[test]
