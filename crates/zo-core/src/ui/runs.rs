@@ -102,6 +102,16 @@ impl Runs {
         self.runs.iter().find(|r| r.turn.message.id == msg_id)
     }
 
+    pub fn of_message_mut(&mut self, msg_id: &str) -> Option<&mut Run> {
+        self.runs.iter_mut().find(|r| r.turn.message.id == msg_id)
+    }
+
+    pub fn of_session_mut(&mut self, session_id: &str) -> Option<&mut Run> {
+        self.runs
+            .iter_mut()
+            .find(|r| r.turn.session_id() == session_id)
+    }
+
     /// Takes out the run of session `session_id` (its answer ended).
     pub fn remove(&mut self, session_id: &str) -> Option<Run> {
         let at = self

@@ -90,7 +90,7 @@ impl Trash {
     }
 
     /// Undo: the last deleted chat back in `history` in its old place (and again the chat the
-    /// panel opens with, if it was). Its id, or None when the offer is over (or there was
+    /// panel opens with, if it was and no other chat has been opened since). Its id, or None when the offer is over (or there was
     /// none) or a chat with its id exists again.
     pub fn undo(&mut self, history: &mut History, now: u64) -> Option<String> {
         let d = self.last.take().filter(|d| now < d.until)?;
@@ -103,7 +103,7 @@ impl Trash {
         // Within the caps, as any chat stored (replaces the copy just inserted, in place).
         history.put_chat(d.chat);
         history.get(&id)?;
-        if d.was_active {
+        if d.was_active && history.active_chat_id.is_none() {
             history.active_chat_id = Some(id.clone());
         }
         Some(id)
@@ -185,6 +185,11 @@ mod tests {
         assert_eq!(ids(&h), ["a", "b", "c"]);
         assert_eq!(h.active_chat_id.as_deref(), Some("b"));
         assert_eq!(h.get("b").map(|c| c.title.as_str()), Some("Second"));
+        // Another chat opened since stays the one the panel opens with.
+        trash.delete(&mut h, "b", 200);
+        h.active_chat_id = Some("a".into());
+        assert_eq!(trash.undo(&mut h, 201).as_deref(), Some("b"));
+        assert_eq!(h.active_chat_id.as_deref(), Some("a"));
         // Once undone, there is nothing more to undo.
         assert_eq!(trash.undo(&mut h, 101), None);
         assert_eq!(trash.offer(101), None);
