@@ -115,7 +115,7 @@ pub fn chat_list(history: &History, q: &ListQuery) -> Vec<ListGroup> {
     let words: Vec<Vec<char>> = q
         .search
         .split_whitespace()
-        .map(|w| w.chars().flat_map(char::to_lowercase).collect())
+        .map(|w| w.chars().map(fold).collect())
         .collect();
     let today = local_day(q.now, q.tz_offset_min);
     let mut items: Vec<(DateGroup, ListItem)> = Vec::new();
@@ -177,11 +177,36 @@ pub fn chat_list(history: &History, q: &ListQuery) -> Vec<ListGroup> {
     groups
 }
 
-/// The byte offset in `text` where `word` (already lowercase) starts, ignoring case.
+/// `c` in lower case, for the scripts that have case and are common in chats: Latin (ASCII,
+/// Latin-1, Latin Extended-A), modern Greek and basic Cyrillic; any other character is
+/// itself. (Rust's
+/// full Unicode case tables would add about 5 KB to the panel for letters seldom searched.)
+pub fn fold(c: char) -> char {
+    let u = c as u32;
+    let lower = match u {
+        0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => u + 0x20,
+        0x130 => 0x69,
+        0x178 => 0xFF,
+        0x100..=0x137 | 0x14A..=0x177 if u % 2 == 0 => u + 1,
+        0x139..=0x148 | 0x179..=0x17E if u % 2 == 1 => u + 1,
+        0x386 => 0x3AC,
+        0x388..=0x38A => u + 0x25,
+        0x38C => 0x3CC,
+        0x38E | 0x38F => u + 0x3F,
+        0x391..=0x3A1 | 0x3A3..=0x3AB => u + 0x20,
+        0x3C2 => 0x3C3,
+        0x400..=0x40F => u + 0x50,
+        0x410..=0x42F => u + 0x20,
+        _ => u,
+    };
+    char::from_u32(lower).unwrap_or(c)
+}
+
+/// The byte offset in `text` where `word` (already folded) starts, ignoring case.
 fn find_ci(text: &str, word: &[char]) -> Option<usize> {
     let first = *word.first()?;
     text.char_indices().map(|(i, _)| i).find(|&i| {
-        let mut lower = text[i..].chars().flat_map(char::to_lowercase);
+        let mut lower = text[i..].chars().map(fold);
         lower.next() == Some(first) && word[1..].iter().all(|w| lower.next() == Some(*w))
     })
 }

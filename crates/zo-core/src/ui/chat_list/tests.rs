@@ -194,3 +194,33 @@ fn snippets_stay_short_and_on_one_line() {
     );
     assert!(snippet.chars().count() <= SNIPPET_CHARS + 2, "{snippet}");
 }
+
+#[test]
+fn case_folds_like_unicode_for_latin_greek_and_cyrillic() {
+    // Where the fold deliberately differs: final sigma searches as sigma, and dotted capital
+    // I as i (Unicode lowers it to two characters).
+    let own = |c: char| match c {
+        'ς' => Some('σ'),
+        'İ' => Some('i'),
+        _ => None,
+    };
+    let covered = [0..0x180u32, 0x386..0x3CF, 0x400..0x450];
+    for u in covered.into_iter().flatten() {
+        let Some(c) = char::from_u32(u) else { continue };
+        let expected = own(c).unwrap_or_else(|| {
+            let mut full = c.to_lowercase();
+            match (full.next(), full.next()) {
+                (Some(l), None) => l,
+                _ => c,
+            }
+        });
+        assert_eq!(fold(c), expected, "U+{u:04X}");
+    }
+    assert_eq!(
+        "ÀÉÎÕÜ ŁŚŻ ΑΒΓΔ ЖЁЯ".chars().map(fold).collect::<String>(),
+        "àéîõü łśż αβγδ жёя"
+    );
+    // Beyond its scripts, a character is itself.
+    assert_eq!(fold('你'), '你');
+    assert_eq!(fold('Ａ'), 'Ａ');
+}
