@@ -15,6 +15,7 @@ pub mod markdown;
 pub mod modes;
 pub mod options_form;
 pub mod page_context;
+pub mod reasoning;
 pub(crate) mod runs;
 pub(crate) mod trust_view;
 pub mod view;

@@ -515,6 +515,7 @@ impl State {
         if let Some(live) = self.live.take_if(|l| l.session_id == sid) {
             live.view.set_elapsed(status, elapsed);
             live.view.show_actions(&run.turn.message);
+            live.view.fold_run(&run.turn.message);
         }
         if run.chat_id == self.chat.id {
             self.chat.put_message(run.turn.message, now);

@@ -1,11 +1,12 @@
 //! A turn shown again: the user left the chat while its answer ran and came back. The view
-//! is drawn afresh from what the turn holds (tools, origins, timeline, cards, notes, the
-//! live thinking, the answer rendered by a fresh Markdown stream so later text continues
+//! is drawn afresh from what the turn holds (each step's reasoning kept, the live thinking,
+//! tools, origins, timeline, cards, notes, the answer rendered by a fresh Markdown stream so later text continues
 //! it), then the turn goes on streaming into that view.
 
 use super::{Change, Turn};
 use crate::ui::chat::timeline_rows;
 use crate::ui::markdown::MarkdownStream;
+use crate::ui::reasoning::thought_views;
 use crate::ui::trust_view::{approval_card, scope_chips};
 
 impl Turn {
@@ -15,6 +16,9 @@ impl Turn {
         let mut changes = Vec::new();
         if !self.is_active() {
             return changes;
+        }
+        if !self.thoughts.is_empty() {
+            changes.push(Change::Thoughts(thought_views(&self.message)));
         }
         if !self.reasoning_live.is_empty() {
             changes.push(Change::ReasoningReplaced(self.reasoning_live.clone()));

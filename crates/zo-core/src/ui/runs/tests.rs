@@ -178,21 +178,40 @@ fn reattaching_draws_the_live_thinking_tools_and_cards() {
     runs.start("a", turn("m1", "s1", Mode::Cobrowse), 0);
     deliver(
         &mut runs,
-        &WorkerToPanel::StreamReasoning {
-            session_id: "s1".into(),
-            delta: "Looking at the form".into(),
-        },
-    );
-    deliver(
-        &mut runs,
         &WorkerToPanel::TaskNote {
             session_id: "s1".into(),
             text: "a note".into(),
         },
     );
+    deliver(
+        &mut runs,
+        &WorkerToPanel::StepThought {
+            session_id: "s1".into(),
+            step: 1,
+            text: "Step one: find the form".into(),
+        },
+    );
+    deliver(
+        &mut runs,
+        &WorkerToPanel::StreamReasoning {
+            session_id: "s1".into(),
+            delta: "Looking at the form".into(),
+        },
+    );
     let run = runs.of_chat_mut("a").expect("run");
     let changes = run.turn.reattach();
-    assert!(changes.contains(&Change::ReasoningReplaced("Looking at the form".into())));
+    let thoughts = changes
+        .iter()
+        .position(|c| matches!(c, Change::Thoughts(t) if t.len() == 1))
+        .expect("the kept step's reasoning");
+    let live = changes
+        .iter()
+        .position(|c| c == &Change::ReasoningReplaced("Looking at the form".into()))
+        .expect("the live thinking");
+    assert!(
+        thoughts < live,
+        "the live thinking shows after the steps kept"
+    );
     assert!(changes.contains(&Change::Note {
         position: 0,
         text: "a note".into()
