@@ -282,7 +282,7 @@ impl State {
     }
 
     /// Focuses the button of class `class` in chat `id`'s row.
-    fn focus_row_button(&self, id: &str, class: &str) {
+    pub(super) fn focus_row_button(&self, id: &str, class: &str) {
         let row = self
             .ui
             .drawer_list
