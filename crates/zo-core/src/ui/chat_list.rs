@@ -112,35 +112,29 @@ pub struct ListQuery<'a> {
 /// The list of `history`'s chats for `q`: date groups in order, each newest first; empty
 /// groups are left out.
 pub fn chat_list(history: &History, q: &ListQuery) -> Vec<ListGroup> {
-    let words: Vec<Vec<char>> = q
-        .search
-        .split_whitespace()
-        .map(|w| w.chars().map(fold).collect())
-        .collect();
+    let words: Vec<String> = q.search.split_whitespace().map(fold_str).collect();
     let today = local_day(q.now, q.tz_offset_min);
     let mut items: Vec<(DateGroup, ListItem)> = Vec::new();
     for chat in &history.chats {
         let snippet = if words.is_empty() {
             None
         } else {
-            let texts = || {
-                std::iter::once(chat.title.as_str())
-                    .chain(chat.messages.iter().map(|m| m.text.as_str()))
+            let title = fold_str(&chat.title);
+            let texts: Vec<String> = chat.messages.iter().map(|m| fold_str(&m.text)).collect();
+            let found = |w: &String| {
+                title.contains(w.as_str()) || texts.iter().any(|t| t.contains(w.as_str()))
             };
-            if !words
-                .iter()
-                .all(|w| texts().any(|t| find_ci(t, w).is_some()))
-            {
+            if !words.iter().all(found) {
                 continue;
             }
-            let in_title = words.iter().all(|w| find_ci(&chat.title, w).is_some());
-            if in_title {
+            if words.iter().all(|w| title.contains(w.as_str())) {
                 None
             } else {
-                chat.messages.iter().find_map(|m| {
+                // A folded text has its original's byte offsets (see `fold`).
+                chat.messages.iter().zip(&texts).find_map(|(m, t)| {
                     words
                         .iter()
-                        .find_map(|w| find_ci(&m.text, w))
+                        .find_map(|w| t.find(w.as_str()))
                         .map(|at| snippet(&m.text, at))
                 })
             }
@@ -179,13 +173,14 @@ pub fn chat_list(history: &History, q: &ListQuery) -> Vec<ListGroup> {
 
 /// `c` in lower case, for the scripts that have case and are common in chats: Latin (ASCII,
 /// Latin-1, Latin Extended-A), modern Greek and basic Cyrillic; any other character is
-/// itself. (Rust's
+/// itself. A character and its fold take as many bytes in UTF-8 (so dotted capital I, which
+/// Unicode lowers to two characters, stays itself). (Rust's
 /// full Unicode case tables would add about 5 KB to the panel for letters seldom searched.)
 pub fn fold(c: char) -> char {
     let u = c as u32;
     let lower = match u {
         0x41..=0x5A | 0xC0..=0xD6 | 0xD8..=0xDE => u + 0x20,
-        0x130 => 0x69,
+        0x130 => u,
         0x178 => 0xFF,
         0x100..=0x137 | 0x14A..=0x177 if u.is_multiple_of(2) => u + 1,
         0x139..=0x148 | 0x179..=0x17E if !u.is_multiple_of(2) => u + 1,
@@ -202,13 +197,10 @@ pub fn fold(c: char) -> char {
     char::from_u32(lower).unwrap_or(c)
 }
 
-/// The byte offset in `text` where `word` (already folded) starts, ignoring case.
-fn find_ci(text: &str, word: &[char]) -> Option<usize> {
-    let first = *word.first()?;
-    text.char_indices().map(|(i, _)| i).find(|&i| {
-        let mut lower = text[i..].chars().map(fold);
-        lower.next() == Some(first) && word[1..].iter().all(|w| lower.next() == Some(*w))
-    })
+/// `text` with every character folded ([`fold`]): the same length in bytes, character for
+/// character, so an offset in it is one in `text`.
+fn fold_str(text: &str) -> String {
+    text.chars().map(fold).collect()
 }
 
 /// About [`SNIPPET_CHARS`] of `text` around byte offset `at`, on one line.
