@@ -248,7 +248,19 @@ export class AssistantMessage {
     return (await this.answer.innerText()).trim();
   }
 
+  /** The one line an ended run folds to ("Ran 7 actions in 1.4 s"). */
+  get runLine(): Locator {
+    return this.root.locator('.run > .run-line');
+  }
+
+  /** Expands a folded run, as a person clicks its one line. */
+  async expandRun(): Promise<void> {
+    const run = this.root.locator('.run');
+    if ((await run.count()) > 0 && (await run.getAttribute('open')) === null) await this.runLine.click();
+  }
+
   async timelineRows(): Promise<TimelineRow[]> {
+    await this.expandRun();
     const rows = this.timeline.locator('li');
     const n = await rows.count();
     const out: TimelineRow[] = [];

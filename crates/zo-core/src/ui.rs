@@ -14,6 +14,7 @@ pub mod markdown;
 pub mod modes;
 pub mod options_form;
 pub mod page_context;
+pub mod reasoning;
 pub(crate) mod trust_view;
 pub mod view;
 

@@ -449,6 +449,7 @@ impl State {
         active.turn.message.elapsed_ms = Some(elapsed);
         active.view.set_elapsed(status, elapsed);
         active.view.show_actions(&active.turn.message);
+        active.view.fold_run(&active.turn.message);
         self.chat.put_message(active.turn.message.clone(), now_ms());
         self.set_streaming_ui(false);
         self.save(true);

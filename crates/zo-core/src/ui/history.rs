@@ -103,8 +103,12 @@ pub struct Message {
     /// The user's input, or the answer's prose.
     #[serde(default)]
     pub text: String,
+    /// The reasoning of an answer asked in one step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reasoning: Option<String>,
+    /// A Co-browse task's reasoning, one entry per step (blank for a step without any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thoughts: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tools: Vec<ToolActivity>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -162,6 +166,7 @@ impl Message {
             session_id: None,
             text,
             reasoning: None,
+            thoughts: Vec::new(),
             tools: Vec::new(),
             timeline: Vec::new(),
             status: MessageStatus::Done,

@@ -235,6 +235,7 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let mut m = Message::assistant("a".into(), Mode::Ask, "s".into(), "q".into());
     m.text = "é".repeat(3 * MAX_STORED_TEXT_BYTES);
     m.reasoning = Some("r".repeat(2 * MAX_STORED_REASONING_BYTES));
+    m.thoughts = vec!["t".repeat(3 * crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES); 40];
     m.error = Some(StreamFailure {
         kind: FailureKind::Permanent,
         http_status: None,
@@ -254,6 +255,10 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let stored = &chat.messages[1];
     assert!(stored.text.len() <= MAX_STORED_TEXT_BYTES && stored.text.ends_with('…'));
     assert!(stored.reasoning.as_ref().unwrap().len() <= MAX_STORED_REASONING_BYTES);
+    assert_eq!(stored.thoughts.len(), crate::ui::reasoning::MAX_THOUGHTS);
+    assert!(stored.thoughts.iter().all(|t| t.len()
+        <= crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES
+        && t.ends_with('…')));
     assert!(stored.error.as_ref().unwrap().partial_text.len() <= MAX_STORED_REASONING_BYTES);
     assert_eq!(stored.tools.len(), MAX_STORED_TOOLS);
     assert!(stored
