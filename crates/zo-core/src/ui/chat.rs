@@ -552,6 +552,7 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
     }
 }
 
+mod reattach;
 mod trust;
 pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 
