@@ -1,5 +1,6 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
-//! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline, its approval
+//! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline (folded to one
+//! line once the run ended), its approval
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
 //! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
 //! and a footer with its mode, model and duration, Copy and Copy Markdown (only when there is
@@ -40,6 +41,9 @@ pub struct MessageView {
     tools: Element,
     tool_list: Element,
     scope: Element,
+    /// The run: a disclosure around the timeline, folded to one line once the run ended.
+    run: Element,
+    run_line: Element,
     timeline: Element,
     /// Approval cards; the panel listens for their buttons' clicks here.
     pub approvals: Element,
@@ -79,9 +83,14 @@ impl MessageView {
         append(&tools, &tool_list)?;
         set_hidden(&tools, true);
 
+        let run = el(doc, "details", "run")?;
+        set_attr(&run, "open", "")?;
+        let run_line = el(doc, "summary", "run-line")?;
+        append(&run, &run_line)?;
         let timeline = el(doc, "ol", "timeline")?;
         set_attr(&timeline, "aria-label", "Actions")?;
-        set_hidden(&timeline, true);
+        append(&run, &timeline)?;
+        set_hidden(&run, true);
 
         let (scope, approvals, notes) = trust::build(doc)?;
 
@@ -133,8 +142,8 @@ impl MessageView {
         set_hidden(&footer, true);
 
         for part in [
-            &thinking, &reasoning, &tools, &scope, &timeline, &approvals, &notes, &answer,
-            &indicator, &error, &footer,
+            &thinking, &reasoning, &tools, &scope, &run, &approvals, &notes, &answer, &indicator,
+            &error, &footer,
         ] {
             append(&root, part)?;
         }
@@ -147,6 +156,8 @@ impl MessageView {
             tools,
             tool_list,
             scope,
+            run,
+            run_line,
             timeline,
             approvals,
             notes,
@@ -174,13 +185,7 @@ impl MessageView {
     pub fn from_stored(doc: &Document, message: &Message) -> DomResult<MessageView> {
         let mut view = MessageView::new(doc)?;
         debug_assert_eq!(message.role, Role::Assistant);
-        if let Some(r) = message
-            .reasoning
-            .as_deref()
-            .filter(|r| !r.trim().is_empty())
-        {
-            view.show_reasoning(r, view::reasoning_display(r))?;
-        }
+        view.show_thoughts(&ui::reasoning::thought_views(message))?;
         for (i, tool) in message.tools.iter().enumerate() {
             view.show_tool(i, tool)?;
         }
@@ -201,6 +206,7 @@ impl MessageView {
         }
         view.finish(message.status, message.elapsed_ms);
         view.show_actions(message);
+        view.fold_run(message);
         Ok(view)
     }
 
@@ -220,9 +226,10 @@ impl MessageView {
                     .append_child(&node)
                     .map_err(|e| crate::dom::DomError::js("append thinking", e))?;
             }
-            Change::ReasoningFinal { text, display } => {
+            Change::Thoughts(views) => {
                 set_hidden(&self.thinking, true);
-                self.show_reasoning(text, *display)?;
+                self.thinking_text.set_text_content(None);
+                self.show_thoughts(views)?;
             }
             Change::Tool { position, tool } => self.show_tool(*position, tool)?,
             Change::Timeline { position, row } => self.show_row(*position, row)?,
@@ -287,6 +294,16 @@ impl MessageView {
             &self.buttons.regenerate,
             ui::stored_error_card(message).is_some(),
         );
+    }
+
+    /// The ended run folds to its one line ("Ran 7 actions in 1.4 s"); a click expands it.
+    pub fn fold_run(&self, message: &Message) {
+        let Some(line) = view::run_line(message) else {
+            return;
+        };
+        self.run_line.set_text_content(Some(&line));
+        crate::dom::toggle_class(&self.run, "folded", true);
+        self.run.remove_attribute("open").ok();
     }
 
     pub fn set_elapsed(&self, status: MessageStatus, ms: u64) {

@@ -199,15 +199,19 @@ fn reasoning_streams_live_then_short_is_inline_long_is_collapsed() {
     feed(&p, done(&sid, "Answer two."));
     let thought = qa(&root, "details.thought").pop().unwrap();
     assert!(!thought.has_attribute("open"), "collapsed");
-    assert_eq!(
+    let part = |sel: &str| {
         thought
-            .query_selector("summary")
+            .query_selector(sel)
             .unwrap()
             .unwrap()
             .text_content()
-            .unwrap(),
-        "Thought"
-    );
+            .unwrap()
+    };
+    assert_eq!(part("summary .thought-title"), "Thought");
+    assert!(part("summary .thought-summary").starts_with("A long line of thought. A long"));
+    // The reasoning is rendered as the answers' Markdown.
+    let body = thought.query_selector(".thought-body").unwrap().unwrap();
+    assert!(body.inner_html().starts_with("<p>A long line of thought."));
 }
 
 #[wasm_bindgen_test]

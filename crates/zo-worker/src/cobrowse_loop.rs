@@ -154,6 +154,11 @@ fn emit_status(session: &Session, command: Command) {
             origins,
         },
         Command::Note { text } => WorkerToPanel::TaskNote { session_id, text },
+        Command::Thought { step, text } => WorkerToPanel::StepThought {
+            session_id,
+            step,
+            text,
+        },
         _ => return,
     };
     session.post(msg);
@@ -330,7 +335,10 @@ async fn run_cobrowse(
             // Cancelling a batch is answered inside the batch (`Hooks::stopped`); out here no
             // batch runs any more.
             Command::CancelBatch => Vec::new(),
-            info @ (Command::Status { .. } | Command::Scope { .. } | Command::Note { .. }) => {
+            info @ (Command::Status { .. }
+            | Command::Scope { .. }
+            | Command::Note { .. }
+            | Command::Thought { .. }) => {
                 emit_status(session, info);
                 Vec::new()
             }

@@ -212,14 +212,26 @@ impl Cobrowse {
         if let Some(id) = answer.conversation_id.filter(|id| !id.is_empty()) {
             self.conversation_id = Some(id);
         }
+        let thought = answer
+            .reasoning
+            .as_deref()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(|text| Command::Thought {
+                step: self.asks,
+                text: text.to_string(),
+            });
         if answer.status != FinalStatus::Succeeded {
             self.phase = Phase::Finished;
             let message = answer.error.unwrap_or_else(|| match answer.status {
                 FinalStatus::Failed => "Zo reported a failure".to_string(),
                 _ => "Zo's answer ended before it was complete".to_string(),
             });
-            return vec![Command::Fail { message }];
+            let mut out: Vec<Command> = thought.into_iter().collect();
+            out.push(Command::Fail { message });
+            return out;
         }
+        let mut out: Vec<Command> = thought.into_iter().collect();
         let mut actions = answer.actions;
         if let Some(done) = actions
             .iter()
@@ -236,10 +248,11 @@ impl Cobrowse {
             } else {
                 answer.text
             };
-            return vec![Command::Finish {
+            out.push(Command::Finish {
                 text,
                 reason: FinishReason::Prose,
-            }];
+            });
+            return out;
         }
         let results = (0..actions.len())
             .map(|i| result(i, ActionStatus::Pending))
@@ -249,7 +262,7 @@ impl Cobrowse {
             results,
             ..Step::default()
         };
-        let mut out = capped;
+        out.extend(capped);
         out.extend((0..self.step.actions.len()).map(|i| self.status(i)));
         out.extend(self.advance());
         out

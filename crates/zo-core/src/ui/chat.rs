@@ -9,10 +9,9 @@
 
 use crate::ui::history::{Message, MessageStatus, TimelineEntry};
 use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
+use crate::ui::reasoning::{thought_views, ThoughtView};
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
-use crate::ui::view::{
-    self, connection_lost_card, error_card, ErrorCard, Indicator, ReasoningDisplay, TimelineRow,
-};
+use crate::ui::view::{self, connection_lost_card, error_card, ErrorCard, Indicator, TimelineRow};
 use crate::wire::protocol::{
     ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
     WorkerToPanel,
@@ -33,11 +32,9 @@ pub enum Change {
     ReasoningDelta(String),
     /// The live thinking view shows this text instead (a retry replaced it).
     ReasoningReplaced(String),
-    /// The final reasoning and how to show it.
-    ReasoningFinal {
-        text: String,
-        display: ReasoningDisplay,
-    },
+    /// The reasoning kept so far, as shown (each step's in a Co-browse task): the live
+    /// thinking view empties and hides; thinking that follows is the next step's.
+    Thoughts(Vec<ThoughtView>),
     /// Tool `position` (in arrival order) was added or updated.
     Tool {
         position: usize,
@@ -76,7 +73,12 @@ pub struct Turn {
     md: MarkdownStream,
     /// Bytes of `message.text` pushed into `md` so far.
     rendered_len: usize,
+    /// The thinking streamed since the last step's reasoning was kept.
     reasoning_live: String,
+    /// A Co-browse task's reasoning per step (index = step - 1), as the worker told it.
+    thoughts: Vec<String>,
+    /// The last step whose actions reported.
+    action_step: u32,
     status: Option<String>,
     indicator: Option<Indicator>,
 }
@@ -91,6 +93,8 @@ impl Turn {
             md: MarkdownStream::new(),
             rendered_len: 0,
             reasoning_live: String::new(),
+            thoughts: Vec::new(),
+            action_step: 0,
             status: None,
             indicator: None,
         }
@@ -224,12 +228,7 @@ impl Turn {
             } => self.apply_action(*step, *index, action, result, &mut changes),
             WorkerToPanel::StreamDone { result, .. } => {
                 self.finish_answer(&result.text, &mut changes);
-                let reasoning = result
-                    .reasoning
-                    .clone()
-                    .filter(|r| !r.trim().is_empty())
-                    .or_else(|| self.live_reasoning());
-                self.finalize_reasoning(reasoning, &mut changes);
+                self.finalize_reasoning(result.reasoning.as_deref(), &mut changes);
                 match result.status {
                     FinalStatus::Succeeded if self.is_empty_answer() => {
                         self.fail(view::empty_answer_failure(), &mut changes)
@@ -280,6 +279,9 @@ impl Turn {
                 self.apply_request(record, &mut changes);
             }
             WorkerToPanel::TaskNote { text, .. } => self.apply_note(text, &mut changes),
+            WorkerToPanel::StepThought { step, text, .. } => {
+                self.keep_thought(*step, text, &mut changes)
+            }
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
                 if let Some(extra) = error
@@ -291,7 +293,7 @@ impl Turn {
                     self.take_chunk(&extra, &mut changes);
                 }
                 self.finish_answer("", &mut changes);
-                self.finalize_reasoning(self.live_reasoning(), &mut changes);
+                self.finalize_reasoning(None, &mut changes);
                 self.fail(error.clone(), &mut changes);
             }
         }
@@ -305,7 +307,7 @@ impl Turn {
             return changes;
         }
         self.finish_answer("", &mut changes);
-        self.finalize_reasoning(self.live_reasoning(), &mut changes);
+        self.finalize_reasoning(None, &mut changes);
         for position in 0..self.message.timeline.len() {
             let entry = &mut self.message.timeline[position];
             if !entry.status.is_final() {
@@ -334,7 +336,7 @@ impl Turn {
             return changes;
         }
         self.finish_answer("", &mut changes);
-        self.finalize_reasoning(self.live_reasoning(), &mut changes);
+        self.finalize_reasoning(None, &mut changes);
         self.message.error = Some(StreamFailure {
             kind: FailureKind::Transient,
             http_status: None,
@@ -407,20 +409,49 @@ impl Turn {
         }
     }
 
-    /// The thinking text streamed so far, unless there was none.
-    fn live_reasoning(&self) -> Option<String> {
-        Some(self.reasoning_live.clone()).filter(|r| !r.trim().is_empty())
+    /// The worker kept step `step`'s reasoning: it replaces the thinking streamed for it.
+    fn keep_thought(&mut self, step: u32, text: &str, changes: &mut Vec<Change>) {
+        let Some(slot) = (step as usize)
+            .checked_sub(1)
+            .filter(|&s| s < crate::ui::reasoning::MAX_THOUGHTS)
+        else {
+            return;
+        };
+        if self.thoughts.len() <= slot {
+            self.thoughts.resize(slot + 1, String::new());
+        }
+        self.thoughts[slot] = text.trim().to_string();
+        self.reasoning_live.clear();
+        self.message.thoughts.clone_from(&self.thoughts);
+        changes.push(Change::Thoughts(thought_views(&self.message)));
     }
 
-    fn finalize_reasoning(&mut self, reasoning: Option<String>, changes: &mut Vec<Change>) {
-        if let Some(text) = reasoning {
-            let text = text.trim().to_string();
-            changes.push(Change::ReasoningFinal {
-                display: view::reasoning_display(&text),
-                text: text.clone(),
-            });
+    /// Ends the reasoning: a Co-browse task's steps keep theirs (thinking of a step that did
+    /// not end, e.g. stopped, is that step's); an answer of one ask keeps `last` (the final
+    /// result's reasoning) or else the thinking streamed.
+    fn finalize_reasoning(&mut self, last: Option<&str>, changes: &mut Vec<Change>) {
+        let live = self.reasoning_live.trim().to_string();
+        self.reasoning_live.clear();
+        if self.thoughts.is_empty() {
+            let text = last
+                .map(str::trim)
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .or_else(|| Some(live).filter(|l| !l.is_empty()));
+            let Some(text) = text else {
+                return;
+            };
             self.message.reasoning = Some(text);
+        } else {
+            let slot = self.thoughts.len().max(self.action_step as usize);
+            if !live.is_empty() && slot < crate::ui::reasoning::MAX_THOUGHTS {
+                self.thoughts.resize(slot, String::new());
+                self.thoughts.push(live);
+            }
+            self.message.reasoning = None;
+            self.message.thoughts.clone_from(&self.thoughts);
         }
+        changes.push(Change::Thoughts(thought_views(&self.message)));
     }
 
     fn apply_action(
@@ -431,6 +462,10 @@ impl Turn {
         result: &ActionResult,
         changes: &mut Vec<Change>,
     ) {
+        // The done action is the answer itself: the answer shows it, not a timeline row.
+        if matches!(action, crate::wire::action::Action::Done { .. }) {
+            return;
+        }
         let timeline = &mut self.message.timeline;
         let entry = TimelineEntry {
             step,
@@ -455,6 +490,7 @@ impl Turn {
         };
         let row = view::timeline_row(&timeline[position].action, Some(result));
         changes.push(Change::Timeline { position, row });
+        self.action_step = self.action_step.max(step);
         if self.rendered_len == 0 {
             self.set_indicator(Indicator::Acting, changes);
         }
@@ -493,6 +529,7 @@ pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
     message
         .timeline
         .iter()
+        .filter(|e| !matches!(e.action, crate::wire::action::Action::Done { .. }))
         .map(|e| {
             let result = ActionResult {
                 index: e.index,
@@ -515,6 +552,7 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
     }
 }
 
+mod reattach;
 mod trust;
 pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 

@@ -17,6 +17,7 @@ use stored::json_len;
 mod codec;
 mod edits;
 mod stored;
+mod trash;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
@@ -26,6 +27,7 @@ pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,
 };
+pub use trash::{Trash, UndoOffer, UNDO_MS};
 
 /// Storage key of the history object in `chrome.storage.local`.
 pub const HISTORY_KEY: &str = "history";
@@ -103,8 +105,12 @@ pub struct Message {
     /// The user's input, or the answer's prose.
     #[serde(default)]
     pub text: String,
+    /// The reasoning of an answer asked in one step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reasoning: Option<String>,
+    /// A Co-browse task's reasoning, one entry per step (blank for a step without any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thoughts: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tools: Vec<ToolActivity>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -162,6 +168,7 @@ impl Message {
             session_id: None,
             text,
             reasoning: None,
+            thoughts: Vec::new(),
             tools: Vec::new(),
             timeline: Vec::new(),
             status: MessageStatus::Done,
@@ -334,6 +341,17 @@ impl History {
                 None => break,
             }
         }
+    }
+
+    /// Puts `message` into stored chat `chat_id` (an answer that ran on while its chat was off
+    /// screen), within the caps as [`History::put_chat`]; false when there is no such chat.
+    pub fn put_message(&mut self, chat_id: &str, message: Message, now: u64) -> bool {
+        let Some(mut chat) = self.get(chat_id).cloned() else {
+            return false;
+        };
+        chat.put_message(message, now);
+        self.put_chat(chat);
+        true
     }
 
     /// Delete a chat; true when it existed.

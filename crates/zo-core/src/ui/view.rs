@@ -36,7 +36,9 @@ pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
     }
 }
 
+mod run_line;
 mod tool_result;
+pub use run_line::{run_duration, run_line};
 pub use tool_result::tool_result;
 
 pub use super::failure_view::{

@@ -149,6 +149,13 @@ pub enum WorkerToPanel {
     },
     /// A note for the task's work log (actions dropped, the task ended by refusals...).
     TaskNote { session_id: String, text: String },
+    /// The reasoning of Co-browse step `step` (its thinking, or the reasoning its answer gave
+    /// with its actions), once the step's answer ended: each step keeps its own.
+    StepThought {
+        session_id: String,
+        step: u32,
+        text: String,
+    },
 }
 
 /// Which streamed text a [`WorkerToPanel::StreamReplace`] replaces.
@@ -185,7 +192,8 @@ impl WorkerToPanel {
             | WorkerToPanel::StreamError { session_id, .. }
             | WorkerToPanel::TaskScope { session_id, .. }
             | WorkerToPanel::ApprovalRequest { session_id, .. }
-            | WorkerToPanel::TaskNote { session_id, .. } => session_id,
+            | WorkerToPanel::TaskNote { session_id, .. }
+            | WorkerToPanel::StepThought { session_id, .. } => session_id,
         }
     }
 }

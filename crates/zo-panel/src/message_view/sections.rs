@@ -1,7 +1,8 @@
-//! The parts of an assistant message that are rebuilt as a whole when they change: final
-//! reasoning, one tool under "Explored", one timeline row, the error card.
+//! The parts of an assistant message that are rebuilt as a whole when they change: the
+//! reasoning kept (each step's), one tool under "Explored", one timeline row, the error card.
 
 use web_sys::Element;
+use zo_core::ui::reasoning::ThoughtView;
 use zo_core::ui::view::{self, ErrorCard, ReasoningDisplay, TimelineRow};
 use zo_core::wire::ToolActivity;
 
@@ -9,22 +10,48 @@ use super::MessageView;
 use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class, DomResult};
 
 impl MessageView {
-    pub(super) fn show_reasoning(&self, text: &str, display: ReasoningDisplay) -> DomResult<()> {
+    /// The reasoning kept so far, each step's: short inline and muted, long folded under
+    /// "Thought" with its one-line summary; rendered as the answer's Markdown.
+    pub(super) fn show_thoughts(&self, views: &[ThoughtView]) -> DomResult<()> {
         clear(&self.reasoning);
-        set_hidden(&self.reasoning, false);
-        match display {
-            ReasoningDisplay::Inline => {
-                append(
-                    &self.reasoning,
-                    &text_el(&self.doc, "p", "reasoning-inline", text)?,
-                )?;
-            }
-            ReasoningDisplay::Collapsed => {
-                let details = el(&self.doc, "details", "thought")?;
-                append(&details, &text_el(&self.doc, "summary", "", "Thought")?)?;
-                append(&details, &text_el(&self.doc, "div", "thought-body", text)?)?;
-                append(&self.reasoning, &details)?;
-            }
+        set_hidden(&self.reasoning, views.is_empty());
+        for v in views {
+            let item = match v.display {
+                ReasoningDisplay::Inline => {
+                    let item = el(&self.doc, "div", "thought-step reasoning-inline")?;
+                    if let Some(label) = &v.label {
+                        append(&item, &text_el(&self.doc, "span", "thought-label", label)?)?;
+                    }
+                    let body = el(&self.doc, "div", "thought-body md")?;
+                    body.set_inner_html(&v.html);
+                    append(&item, &body)?;
+                    item
+                }
+                ReasoningDisplay::Collapsed => {
+                    let details = el(&self.doc, "details", "thought-step thought")?;
+                    let summary = el(&self.doc, "summary", "")?;
+                    if let Some(label) = &v.label {
+                        append(
+                            &summary,
+                            &text_el(&self.doc, "span", "thought-label", label)?,
+                        )?;
+                    }
+                    append(
+                        &summary,
+                        &text_el(&self.doc, "span", "thought-title", "Thought")?,
+                    )?;
+                    append(
+                        &summary,
+                        &text_el(&self.doc, "span", "thought-summary", &v.summary)?,
+                    )?;
+                    append(&details, &summary)?;
+                    let body = el(&self.doc, "div", "thought-body md")?;
+                    body.set_inner_html(&v.html);
+                    append(&details, &body)?;
+                    details
+                }
+            };
+            append(&self.reasoning, &item)?;
         }
         Ok(())
     }
@@ -67,7 +94,7 @@ impl MessageView {
     }
 
     pub(super) fn show_row(&self, position: usize, row: &TimelineRow) -> DomResult<()> {
-        set_hidden(&self.timeline, false);
+        set_hidden(&self.run, false);
         let status = view::status_label(row.status);
         let item = el(&self.doc, "li", &format!("step status-{status}"))?;
         set_attr(&item, "data-status", status)?;

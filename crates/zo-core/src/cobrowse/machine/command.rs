@@ -59,6 +59,9 @@ pub enum Command {
     },
     /// A line for the task's work log in the panel.
     Note { text: String },
+    /// The reasoning of `step` (its answer's thinking or the reasoning it gave with its
+    /// actions): tell the panel, which keeps each step's.
+    Thought { step: u32, text: String },
 }
 
 /// Why the loop ended.

@@ -434,3 +434,54 @@ fn last_step_prompt_asks_for_done() {
 
 mod containment;
 mod interruptions;
+
+#[test]
+fn each_answer_tells_its_steps_reasoning_before_its_actions() {
+    let mut c = asked(10);
+    let out = c.on_answer(FinalResult {
+        reasoning: Some("  Open **Pricing** first.\n".into()),
+        ..answer(vec![click("#pricing")])
+    });
+    assert_eq!(
+        out[0],
+        Command::Thought {
+            step: 1,
+            text: "Open **Pricing** first.".into()
+        }
+    );
+    assert!(matches!(out.last(), Some(Command::RunBatch { .. })));
+    c.on_batch_done(BatchOutcome {
+        results: vec![ok(0, None)],
+        interrupted: None,
+    });
+    c.on_snapshot(Ok(page(SHOP)));
+    // The second step's reasoning is its own; a blank one tells nothing.
+    let out = c.on_answer(FinalResult {
+        reasoning: Some("Read the price.".into()),
+        ..answer(vec![done("Pro is $20.")])
+    });
+    assert_eq!(
+        out[0],
+        Command::Thought {
+            step: 2,
+            text: "Read the price.".into()
+        }
+    );
+    let mut c = asked(10);
+    let out = c.on_answer(FinalResult {
+        reasoning: Some(" \n".into()),
+        ..answer(vec![click("#pricing")])
+    });
+    assert!(!out.iter().any(|c| matches!(c, Command::Thought { .. })));
+    // A failed answer still tells the reasoning it had.
+    let mut c = asked(10);
+    let out = c.on_answer(FinalResult {
+        status: FinalStatus::Failed,
+        reasoning: Some("Hmm.".into()),
+        ..FinalResult::default()
+    });
+    assert!(matches!(
+        &out[..],
+        [Command::Thought { step: 1, .. }, Command::Fail { .. }]
+    ));
+}

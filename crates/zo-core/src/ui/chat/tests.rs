@@ -3,11 +3,13 @@
 use super::*;
 use crate::cobrowse::MASK;
 use crate::ui::markdown::Blocks;
-use crate::ui::view::ErrorKind;
+use crate::ui::view::{ErrorKind, ReasoningDisplay};
 use crate::wire::action::{Action, Selector};
 use crate::wire::protocol::{FinalResult, Mode};
 
-fn turn(mode: Mode) -> Turn {
+mod thoughts;
+
+pub(super) fn turn(mode: Mode) -> Turn {
     Turn::new(Message::assistant(
         "m1".into(),
         mode,
@@ -155,7 +157,7 @@ fn stream_replace_of_the_reasoning_swaps_the_live_thinking() {
         },
     });
     assert!(end.iter().any(
-        |c| matches!(c, Change::ReasoningFinal { text, .. } if text == "Second thought, longer")
+        |c| matches!(c, Change::Thoughts(v) if v.len() == 1 && v[0].html == "<p>Second thought, longer</p>")
     ));
     assert_eq!(
         t.message.reasoning.as_deref(),
@@ -188,10 +190,14 @@ fn reasoning_streams_then_finalizes() {
     assert_eq!(c[0], Change::ReasoningDelta("Look".into()));
     assert!(c.contains(&Change::Indicator(Indicator::Thinking)));
     let c = t.apply(&done("ok", FinalStatus::Succeeded));
-    assert!(c.contains(&Change::ReasoningFinal {
-        text: "Look".into(),
-        display: ReasoningDisplay::Inline
-    }));
+    assert!(
+        c.contains(&Change::Thoughts(vec![crate::ui::reasoning::ThoughtView {
+            label: None,
+            display: ReasoningDisplay::Inline,
+            summary: "Look".into(),
+            html: "<p>Look</p>".into(),
+        }]))
+    );
     assert_eq!(t.message.reasoning.as_deref(), Some("Look"));
 }
 
@@ -406,4 +412,50 @@ fn an_empty_successful_answer_is_a_failure_to_retry() {
     t.apply(&chunk("s1", "Hi"));
     t.apply(&done("Hi", FinalStatus::Succeeded));
     assert_eq!(t.message.status, MessageStatus::Done);
+}
+
+#[test]
+fn the_done_action_is_the_answer_not_a_timeline_row() {
+    let mut t = turn(Mode::Cobrowse);
+    let status = |index: u32, action: Action| WorkerToPanel::ActionStatus {
+        session_id: "s1".into(),
+        step: 1,
+        index,
+        action,
+        result: ActionResult {
+            index,
+            status: ActionStatus::Done,
+            value: None,
+            error: None,
+            settle_ms: None,
+        },
+    };
+    let c = t.apply(&status(
+        0,
+        Action::Click {
+            selector: Selector::parse("#a").unwrap(),
+        },
+    ));
+    assert!(matches!(c[0], Change::Timeline { position: 0, .. }));
+    let done = Action::Done {
+        response: "All set.".into(),
+    };
+    assert!(t
+        .apply(&status(1, done.clone()))
+        .iter()
+        .all(|c| !matches!(c, Change::Timeline { .. })));
+    assert_eq!(t.message.timeline.len(), 1);
+    // A stored message from before keeps no Done row either.
+    let mut stored = t.message.clone();
+    stored.timeline.push(crate::ui::history::TimelineEntry {
+        step: 1,
+        index: 1,
+        action: done,
+        status: ActionStatus::Done,
+        value: None,
+        error: None,
+    });
+    let rows = timeline_rows(&stored);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].title, "Click");
 }

@@ -141,6 +141,7 @@ impl Message {
             .opt_str("sessionId", self.session_id.as_deref())
             .str("text", &self.text)
             .opt_str("reasoning", self.reasoning.as_deref());
+        let obj = items(obj, "thoughts", &self.thoughts, |t| Json::string(t));
         let obj = items(obj, "tools", &self.tools, write_tool);
         let obj = items(obj, "timeline", &self.timeline, write_entry)
             .str("status", self.status.wire_name())
@@ -163,6 +164,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "sessionId",
     "text",
     "reasoning",
+    "thoughts",
     "tools",
     "timeline",
     "status",
@@ -185,6 +187,7 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         session_id: f.opt("sessionId", string)?,
         text: f.or_default("text", string)?,
         reasoning: f.opt("reasoning", string)?,
+        thoughts: f.or_default("thoughts", |n| list(n, string))?,
         tools: f.or_default("tools", |n| list(n, read_tool))?,
         timeline: f.or_default("timeline", |n| list(n, read_entry))?,
         status: f.or_default("status", name)?,

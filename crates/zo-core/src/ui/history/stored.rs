@@ -11,6 +11,8 @@ use crate::wire::json::Json;
 pub const MAX_STORED_TEXT_BYTES: usize = 256 * 1024;
 /// Most bytes kept of an answer's reasoning, and of the partial text an error card keeps.
 pub const MAX_STORED_REASONING_BYTES: usize = 64 * 1024;
+/// Most bytes kept of one Co-browse step's reasoning.
+pub const MAX_STORED_THOUGHT_BYTES: usize = 8 * 1024;
 /// Most tool calls kept per message; their arguments are cut at [`MAX_STORED_FIELD_BYTES`].
 pub const MAX_STORED_TOOLS: usize = 32;
 /// Most Co-browse action log entries, approval records, scope origins and notes kept.
@@ -41,6 +43,14 @@ impl Message {
             if cut_at(reasoning, MAX_STORED_REASONING_BYTES) {
                 cut.push("the reasoning".into());
             }
+        }
+        let mut thoughts_cut = self.thoughts.len() > crate::ui::reasoning::MAX_THOUGHTS;
+        self.thoughts.truncate(crate::ui::reasoning::MAX_THOUGHTS);
+        for thought in &mut self.thoughts {
+            thoughts_cut |= cut_at(thought, MAX_STORED_THOUGHT_BYTES);
+        }
+        if thoughts_cut {
+            cut.push("the reasoning of some steps".into());
         }
         if let Some(error) = &mut self.error {
             cut_at(&mut error.message, MAX_STORED_FIELD_BYTES);

@@ -235,6 +235,7 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let mut m = Message::assistant("a".into(), Mode::Ask, "s".into(), "q".into());
     m.text = "é".repeat(3 * MAX_STORED_TEXT_BYTES);
     m.reasoning = Some("r".repeat(2 * MAX_STORED_REASONING_BYTES));
+    m.thoughts = vec!["t".repeat(3 * crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES); 40];
     m.error = Some(StreamFailure {
         kind: FailureKind::Permanent,
         http_status: None,
@@ -254,6 +255,10 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let stored = &chat.messages[1];
     assert!(stored.text.len() <= MAX_STORED_TEXT_BYTES && stored.text.ends_with('…'));
     assert!(stored.reasoning.as_ref().unwrap().len() <= MAX_STORED_REASONING_BYTES);
+    assert_eq!(stored.thoughts.len(), crate::ui::reasoning::MAX_THOUGHTS);
+    assert!(stored.thoughts.iter().all(|t| t.len()
+        <= crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES
+        && t.ends_with('…')));
     assert!(stored.error.as_ref().unwrap().partial_text.len() <= MAX_STORED_REASONING_BYTES);
     assert_eq!(stored.tools.len(), MAX_STORED_TOOLS);
     assert!(stored
@@ -338,4 +343,23 @@ fn editing_a_question_drops_what_followed_it() {
     chat.title = "Named".into();
     chat.edit_question("c1-u", "third", 15);
     assert_eq!(chat.title, "Named");
+}
+
+#[test]
+fn an_answer_that_ran_off_screen_is_saved_into_its_own_chat() {
+    let mut history = History::default();
+    history.put_chat(chat_with("a", 10, "first"));
+    history.put_chat(chat_with("b", 11, "second"));
+    let mut answer = answer_to("a1", "first");
+    answer.text = "Still streaming".into();
+    assert!(history.put_message("a", answer.clone(), 20));
+    answer.text = "Still streaming, more".into();
+    assert!(history.put_message("a", answer, 21));
+    let a = history.get("a").expect("chat a");
+    assert_eq!(a.messages.len(), 2);
+    assert_eq!(a.messages[1].text, "Still streaming, more");
+    assert_eq!(a.updated_at, 21);
+    assert_eq!(history.get("b").map(|c| c.messages.len()), Some(1));
+    assert!(!history.put_message("gone", answer_to("x", "q"), 22));
+    assert!(history.get("gone").is_none());
 }

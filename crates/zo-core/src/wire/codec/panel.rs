@@ -85,6 +85,11 @@ impl WorkerToPanel {
                 session_id: session_id()?,
                 text: f.req("text", string)?,
             },
+            "STEP_THOUGHT" => WorkerToPanel::StepThought {
+                session_id: session_id()?,
+                step: f.req("step", uint32)?,
+                text: f.req("text", string)?,
+            },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
     }
@@ -177,6 +182,13 @@ impl WorkerToPanel {
             WorkerToPanel::TaskNote { session_id, text } => {
                 typed("TASK_NOTE", session_id).str("text", text)
             }
+            WorkerToPanel::StepThought {
+                session_id,
+                step,
+                text,
+            } => typed("STEP_THOUGHT", session_id)
+                .uint("step", u64::from(*step))
+                .str("text", text),
         }
         .done()
     }

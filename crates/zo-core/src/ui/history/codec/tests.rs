@@ -46,6 +46,7 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
         session_id: Some("s-1".into()),
         text: format!("Answer {}", samples::ODD),
         reasoning: Some("thinking".into()),
+        thoughts: vec!["step one".into(), String::new(), samples::ODD.into()],
         tools: vec![
             ToolActivity {
                 tool_call_id: "t1".into(),

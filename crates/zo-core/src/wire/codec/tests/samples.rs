@@ -381,6 +381,11 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
             session_id: s(),
             text: ODD.into(),
         },
+        WorkerToPanel::StepThought {
+            session_id: s(),
+            step: 3,
+            text: ODD.into(),
+        },
     ];
     use crate::wire::json::WireName;
     for (i, &kind) in ApprovalKind::ALL.iter().enumerate() {

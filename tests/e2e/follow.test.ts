@@ -1,0 +1,138 @@
+//! Co-browse you can follow: an ended run folds to one line ("Ran 2 actions in 1.4 s") that
+//! expands to its rows, with no "Done" row repeating the answer; each step's reasoning is kept,
+//! rendered as Markdown (short inline, long folded under "Thought" with a summary line), and
+//! shown again from the history after a reload.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, openPanel, setSettings, waitFor, type Harness, T, HOOK } from './harness.ts';
+import { PanelPage, words } from './panel.ts';
+
+let h: Harness;
+let scriptCounter = 0;
+
+before(async () => {
+  h = await startHarness();
+}, HOOK);
+after(async () => {
+  await h?.close();
+}, HOOK);
+
+const step = (reasoning: string, ...actions: object[]) => JSON.stringify({ reasoning, actions });
+
+/** Opens `fixture`, registers `steps` as a script and asks in Co-browse mode. */
+async function start(fixture: string, goal: string, steps: string[]) {
+  const script = `follow-${++scriptCounter}-${Date.now().toString(36)}`;
+  await h.serve.addScript(script, steps);
+  const target = await h.open(fixture);
+  const panel = new PanelPage(await openPanel(h.ext, target));
+  await panel.ready();
+  await panel.newChat();
+  await panel.setMode('Co-browse');
+  const msg = await panel.send(`${goal} [[zo:script=${script}]]`);
+  return { target, panel, msg };
+}
+
+const LONG_THOUGHT = `## Reading the price\n\nThe name is filled. The **price** is in the paragraph below the form, ${'and it reads plainly as a sentence. '.repeat(12)}`;
+
+/** What the reasoning area shows: each step's label, kind and text. */
+async function thoughts(msg: import('./panel.ts').AssistantMessage) {
+  return msg.reasoning.locator('.thought-step').evaluateAll((els) =>
+    els.map((e) => ({
+      folded: e.tagName === 'DETAILS',
+      open: e.hasAttribute('open'),
+      label: e.querySelector('.thought-label')?.textContent ?? '',
+      summary: e.querySelector('summary')?.textContent ?? '',
+      html: e.querySelector('.thought-body')?.innerHTML ?? '',
+      muted: getComputedStyle(e.querySelector('.thought-body')!).color !== getComputedStyle(document.querySelector('.answer')!).color,
+    })),
+  );
+}
+
+describe('co-browse you can follow', () => {
+  test('the run folds to one line without a Done row; every step keeps its reasoning, also after a reload', T, async () => {
+    const { panel, msg } = await start('form.html', 'Fill my name and tell me the price.', [
+      step(
+        'I will **fill** the name, then read <b>the</b> price.',
+        { type: 'fill', selector: '#name', value: 'Ada' },
+        { type: 'extract', selector: '#price' },
+      ),
+      step(LONG_THOUGHT, { type: 'done', response: 'The price is 42 EUR.' }),
+    ]);
+    assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
+    assert.equal(words(await msg.answerText()), 'The price is 42 EUR.');
+
+    // Folded: one line, the rows hidden until it is clicked.
+    await msg.runLine.waitFor({ state: 'visible' });
+    assert.match(await msg.runLine.innerText(), /^Ran 2 actions in \d+\.\d s$/);
+    assert.equal(await msg.timeline.isVisible(), false, 'the rows are folded away');
+    const rows = await msg.timelineRows();
+    assert.equal(await msg.timeline.isVisible(), true, 'a click on the line shows the rows');
+    assert.deepEqual(
+      rows.map((r) => [r.title, r.target, r.status]),
+      [
+        ['Fill', '#name', 'done'],
+        ['Extract', '#price', 'done'],
+      ],
+    );
+
+    const check = async (m: import('./panel.ts').AssistantMessage) => {
+      const shown = await thoughts(m);
+      assert.equal(shown.length, 2, JSON.stringify(shown));
+      const [first, second] = shown;
+      // Short: inline and muted, through the answers' Markdown (bold kept, HTML escaped).
+      assert.deepEqual([first.folded, first.label], [false, 'Step 1']);
+      assert.match(first.html, /<strong>fill<\/strong>/);
+      assert.doesNotMatch(first.html, /<b>/);
+      assert.ok(first.muted, 'short reasoning is muted');
+      // Long: folded under "Thought" with its one-line summary.
+      assert.deepEqual([second.folded, second.open, second.label], [true, false, 'Step 2']);
+      assert.match(second.summary, /Thought\s*Reading the price/);
+      assert.match(second.html, /<h2>Reading the price<\/h2>/);
+    };
+    await check(msg);
+
+    // Shown again from the history.
+    await panel.page.reload();
+    const reloaded = new PanelPage(panel.page);
+    await reloaded.ready();
+    await waitFor('the chat shown again', async () => (await reloaded.assistantMessages.count()) > 0);
+    const again = reloaded.last();
+    await check(again);
+    assert.match(await again.runLine.innerText(), /^Ran 2 actions in \d+\.\d s$/);
+    assert.equal(await again.timeline.isVisible(), false);
+    assert.deepEqual((await again.timelineRows()).map((r) => r.title), ['Fill', 'Extract']);
+  });
+
+  test('the text size scales every label of the panel, the fixed-size ones included', T, async () => {
+    const { panel, msg } = await start('form.html', 'Fill my name, then something that is not there.', [
+      step('Fill, then click.', { type: 'fill', selector: '#name', value: 'Ada' }, { type: 'click', selector: '#nope' }),
+      step(LONG_THOUGHT, { type: 'done', response: 'I could not find it.' }),
+    ]);
+    await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000);
+    await msg.expandRun();
+    await msg.reasoning.locator('details').first().click();
+    // Every element of the panel, in document order, with its text size.
+    const sizes = () =>
+      panel.page.evaluate(() =>
+        [...document.querySelectorAll('body *')].map((e) => [
+          `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`,
+          parseFloat(getComputedStyle(e).fontSize),
+        ] as [string, number]),
+      );
+    const base = await sizes();
+    assert.ok(base.some(([name]) => name.includes('step-status')) && base.some(([name]) => name.includes('run-line')));
+    await setSettings(h.ext, { fontSize: 'larger' } as any);
+    await waitFor('the larger text', async () =>
+      panel.page.evaluate(() => getComputedStyle(document.body).fontSize === '18px'),
+    );
+    const larger = await sizes();
+    assert.equal(larger.length, base.length);
+    const fixed = base
+      .map(([name, px], i) => [name, px, larger[i][1]] as const)
+      .filter(([, px, now]) => Math.abs(now - (px * 18) / 14) > 0.51);
+    assert.deepEqual(fixed, [], 'labels that kept their size');
+    await setSettings(h.ext, { fontSize: 'medium' } as any);
+  });
+});
+
