@@ -356,9 +356,26 @@ impl State {
         }
     }
 
-    /// Posts an approval answer unless its turn is over already.
+    /// The user answered the offer of the rest of a step in message `msg_id`.
+    pub fn answer_resume(&mut self, msg_id: &str, run_rest: bool) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        if active.turn.message.id != msg_id {
+            return;
+        }
+        let Some((msg, changes)) = active.turn.answer_resume(run_rest) else {
+            return;
+        };
+        self.apply_changes(&changes);
+        self.post_answer(&msg);
+    }
+
+    /// Posts an approval or resume answer unless its turn is over already.
     fn post_answer(&mut self, msg: &PanelToWorker) {
-        let PanelToWorker::Approval { session_id, .. } = msg else {
+        let (PanelToWorker::Approval { session_id, .. } | PanelToWorker::Resume { session_id, .. }) =
+            msg
+        else {
             return;
         };
         if self.active_session().as_deref() != Some(session_id.as_str()) {
