@@ -93,6 +93,71 @@ export class PanelPage {
     await this.modePicker.selectOption({ label });
   }
 
+  // ------------------------------------------------------------- the history list
+
+  get historyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Chat history', exact: true });
+  }
+  get historySearch(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search chats' });
+  }
+  /** The Undo toast of a deleted chat. */
+  get undoToast(): Locator {
+    return this.page.locator('.toast');
+  }
+
+  /** Opens the history list (if closed). */
+  async openHistory(): Promise<void> {
+    if ((await this.historyButton.getAttribute('aria-expanded')) !== 'true') await this.historyButton.click();
+    await this.page.getByRole('region', { name: 'Chat history' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  }
+
+  /** The history list as shown: each date group's heading and its chats' titles, in order. */
+  async historyGroups(): Promise<Array<{ heading: string; chats: string[] }>> {
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll('.chat-group')].map((g) => ({
+        heading: (g.querySelector('.group-label')?.textContent ?? '').trim(),
+        chats: [...g.querySelectorAll('.chat-title')].map((t) => (t.textContent ?? '').trim()),
+      })),
+    );
+  }
+
+  /** The row of the chat titled `title` in the history list. */
+  chatRow(title: string): Locator {
+    return this.page.locator('.chat-item').filter({
+      has: this.page.locator('.chat-title').getByText(title, { exact: true }),
+    });
+  }
+
+  /** What the list shows for the chat titled `title`: 'running', 'needs-you' or null (idle). */
+  async chatState(title: string): Promise<string | null> {
+    return this.chatRow(title).getAttribute('data-state');
+  }
+
+  /** Opens the chat titled `title` from the history list. */
+  async openChat(title: string): Promise<void> {
+    await this.openHistory();
+    await this.chatRow(title).locator('button.chat-open').click();
+    await waitFor(`the chat "${title}" on screen`, async () => !(await this.historyButton.getAttribute('aria-expanded'))?.includes('true'));
+  }
+
+  /** Renames the chat titled `title` in place: types `text` and presses `key` (Enter keeps,
+   *  Escape cancels). */
+  async renameChat(title: string, text: string, key: 'Enter' | 'Escape' = 'Enter'): Promise<void> {
+    await this.openHistory();
+    await this.page.getByRole('button', { name: `Rename “${title}”`, exact: true }).click();
+    const field = this.page.getByRole('textbox', { name: 'Chat title' });
+    await field.fill(text);
+    await field.press(key);
+    await field.waitFor({ state: 'detached', timeout: WAIT_MS });
+  }
+
+  /** Deletes the chat titled `title` from the history list. */
+  async deleteChat(title: string): Promise<void> {
+    await this.openHistory();
+    await this.page.getByRole('button', { name: `Delete “${title}”`, exact: true }).click();
+  }
+
   /** Types `text` and clicks Send, as a person would; returns the new assistant message. */
   async send(text: string): Promise<AssistantMessage> {
     const before = await this.assistantMessages.count();

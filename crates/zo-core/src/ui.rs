@@ -7,6 +7,7 @@
 //! ([`markdown`]).
 
 pub(crate) mod chat;
+pub mod chat_list;
 pub mod composer;
 pub(crate) mod failure_view;
 pub(crate) mod history;
@@ -15,6 +16,7 @@ pub mod modes;
 pub mod options_form;
 pub mod page_context;
 pub mod reasoning;
+pub(crate) mod runs;
 pub(crate) mod trust_view;
 pub mod view;
 
@@ -22,10 +24,11 @@ pub use chat::{
     stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, Turn,
     MAX_LOG_ENTRIES, RESUME_BUTTONS,
 };
-pub use history::save_failure_text;
+pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
 pub use history::{
     Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
     MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
     MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };
+pub use runs::{Run, Runs, SendBlocked};
 pub use trust_view::{scope_chips, ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};

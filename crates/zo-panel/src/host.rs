@@ -158,3 +158,8 @@ pub fn new_id() -> String {
 pub fn now_ms() -> u64 {
     js_sys::Date::now().max(0.0) as u64
 }
+
+/// The time zone's offset now, minutes behind UTC (`Date.getTimezoneOffset()`: -120 is UTC+2).
+pub fn tz_offset_min() -> i32 {
+    js_sys::Date::new_0().get_timezone_offset() as i32
+}

@@ -1,13 +1,15 @@
 //! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
-//! the page bar (where Zo looks), the history drawer, the message list with its empty state (the onboarding card when no key
-//! is set, else the mode's starter prompts), the notice of a failed history save, the banner
+//! the page bar (where Zo looks), the history drawer (a search field and the list's date
+//! groups), the message list with its empty state (the onboarding card when no key
+//! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
+//! toast of a deleted chat, the notice of why a question cannot be sent, the banner
 //! asking for a key above the composer, the notice that Visual mode has screenshots off (with
 //! its switch), the model and persona pickers, and the composer
 //! (input, Send, Stop). Built once; the
 //! panel keeps the element handles.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use zo_core::ui::{composer, modes};
 use zo_core::wire::Mode;
 
@@ -33,6 +35,9 @@ pub struct Ui {
     pub page_title: Element,
     pub page_origin: Element,
     pub drawer: Element,
+    /// The history list's search field.
+    pub drawer_search: HtmlInputElement,
+    /// The history list's date groups go here.
     pub drawer_list: Element,
     pub messages: Element,
     pub empty: Element,
@@ -46,6 +51,12 @@ pub struct Ui {
     pub banner_settings: Element,
     /// Says that the history could not be saved (hidden while saves succeed).
     pub storage_notice: Element,
+    /// "Deleted “title”" with Undo, for a few seconds after a chat is deleted.
+    pub toast: Element,
+    pub toast_text: Element,
+    pub toast_undo: Element,
+    /// Says why a question cannot be sent now (a Co-browse task runs in another chat).
+    pub send_notice: Element,
     /// Says that Visual mode has screenshots off, with a switch to turn them on.
     pub visual_notice: Element,
     pub visual_text: Element,
@@ -113,7 +124,14 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     let drawer = el(doc, "section", "drawer")?;
     set_attr(&drawer, "aria-label", "Chat history")?;
     append(&drawer, &text_el(doc, "div", "section-label", "History")?)?;
-    let drawer_list = el(doc, "ul", "chat-list")?;
+    let drawer_search: HtmlInputElement = el(doc, "input", "chat-search")?
+        .dyn_into()
+        .map_err(|_| DomError::Missing("input element"))?;
+    set_attr(&drawer_search, "type", "search")?;
+    set_attr(&drawer_search, "placeholder", "Search chats")?;
+    set_attr(&drawer_search, "aria-label", "Search chats")?;
+    append(&drawer, &drawer_search)?;
+    let drawer_list = el(doc, "div", "chat-groups")?;
     append(&drawer, &drawer_list)?;
     set_hidden(&drawer, true);
     append(&root, &drawer)?;
@@ -158,6 +176,20 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&storage_notice, "role", "alert")?;
     set_hidden(&storage_notice, true);
     append(&root, &storage_notice)?;
+
+    let toast = el(doc, "div", "toast")?;
+    set_attr(&toast, "role", "status")?;
+    let toast_text = el(doc, "span", "toast-text")?;
+    append(&toast, &toast_text)?;
+    let toast_undo = button(doc, "btn link toast-undo", "Undo", "Undo delete")?;
+    append(&toast, &toast_undo)?;
+    set_hidden(&toast, true);
+    append(&root, &toast)?;
+
+    let send_notice = el(doc, "div", "send-notice")?;
+    set_attr(&send_notice, "role", "alert")?;
+    set_hidden(&send_notice, true);
+    append(&root, &send_notice)?;
 
     let key_banner = el(doc, "div", "key-banner")?;
     append(
@@ -220,6 +252,7 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         page_title,
         page_origin,
         drawer,
+        drawer_search,
         drawer_list,
         messages,
         empty,
@@ -229,6 +262,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         key_banner,
         banner_settings,
         storage_notice,
+        toast,
+        toast_text,
+        toast_undo,
+        send_notice,
         visual_notice,
         visual_text,
         visual_switch,

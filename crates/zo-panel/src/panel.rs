@@ -1,16 +1,19 @@
-//! The side panel application: the current chat, the active turn, and what the user's
-//! actions do (send, stop, copy, answer an approval; a new, stored or deleted chat is in
-//! [`chats`], answering again and editing a question in [`redo`], the empty chat's onboarding
-//! and starters in [`empty`]). Worker messages go through `zo_core::ui::Turn`, which decides
-//! which it takes (the session flow rule) and the changes; this module applies them to the DOM
-//! ([`rendering`]) and persists the history through the host ([`persist`]).
+//! The side panel application: the chat on screen, the answers running (each in its own
+//! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
+//! one), and what the user's actions do (send, stop, copy, answer an approval; a new, stored,
+//! renamed or deleted chat is in [`chats`], the history list in [`drawer`], answering again
+//! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
+//! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
+//! which it takes (the session flow rule) and the changes; this module applies them to the
+//! DOM when that chat is on screen ([`rendering`]) and persists the history through the host
+//! ([`persist`]), each answer into its own chat.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
 use zo_core::trust::site;
-use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Turn};
+use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Runs, Trash, Turn};
 use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
 use crate::auto_scroll::AutoScroll;
@@ -30,11 +33,10 @@ mod rendering;
 mod visual;
 mod wiring;
 
-struct Active {
-    turn: Turn,
+/// The view of the running answer of the chat on screen.
+struct Live {
+    session_id: String,
     view: MessageView,
-    started: u64,
-    last_event: u64,
 }
 
 pub struct State {
@@ -49,7 +51,16 @@ pub struct State {
     settings: Settings,
     /// Whether an API key is set (the panel is never told the key itself).
     has_api_key: bool,
-    active: Option<Active>,
+    /// Every running answer, each in its own chat, on screen or not.
+    runs: Runs,
+    /// The running answer of the chat on screen, drawn.
+    live: Option<Live>,
+    /// The last deleted chat, for Undo.
+    trash: Trash,
+    /// The history list's search text.
+    search: String,
+    /// The chat whose title is being edited in the history list.
+    renaming: Option<String>,
     /// (message id, root element) of every rendered message of the chat.
     rendered: Vec<(String, Element)>,
     /// Listeners of rendered messages, by message id (dropped with their message).
@@ -106,7 +117,11 @@ impl State {
             mode,
             settings,
             has_api_key,
-            active: None,
+            runs: Runs::default(),
+            live: None,
+            trash: Trash::default(),
+            search: String::new(),
+            renaming: None,
             rendered: Vec::new(),
             message_listeners: Vec::new(),
             drawer_listeners: Vec::new(),
@@ -144,7 +159,7 @@ impl State {
 
     fn send_from_input(&mut self) {
         let text = self.ui.input.value();
-        if self.active.is_some() || text.trim().is_empty() {
+        if text.trim().is_empty() {
             return;
         }
         match self.send(&text) {
@@ -156,15 +171,28 @@ impl State {
         }
     }
 
+    /// Whether an answer in `mode` may start in the chat on screen; if not, the panel says
+    /// why (this chat's answer runs, or a Co-browse task runs in another chat).
+    fn may_start(&self, mode: Mode) -> Result<(), String> {
+        match self.runs.may_start(&self.chat.id, mode) {
+            Ok(()) => {
+                self.show_send_notice(None);
+                Ok(())
+            }
+            Err(blocked) => {
+                self.show_send_notice(Some(blocked.message()));
+                Err(blocked.message().to_string())
+            }
+        }
+    }
+
     /// Send `input` as a new query; returns its sessionId.
     pub fn send(&mut self, input: &str) -> Result<String, String> {
         let input = input.trim();
         if input.is_empty() {
             return Err("nothing to send".into());
         }
-        if self.active.is_some() {
-            return Err("an answer is still streaming: stop it first".into());
-        }
+        self.may_start(self.mode)?;
         let now = now_ms();
         let user = Message::user(new_id(), self.mode, input.to_string());
         let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
@@ -215,13 +243,13 @@ impl State {
             self.chat.put_message(turn.message.clone(), now);
         }
         self.history.active_chat_id = Some(self.chat.id.clone());
-        self.active = Some(Active {
-            turn,
+        self.runs.start(&self.chat.id, turn, now);
+        self.live = Some(Live {
+            session_id: session_id.clone(),
             view,
-            started: now,
-            last_event: now,
         });
         self.set_streaming_ui(true);
+        self.refresh_drawer();
         let ask = PanelToWorker::AskZo {
             session_id: session_id.clone(),
             chat_id: self.chat.id.clone(),
@@ -274,7 +302,7 @@ impl State {
         let PanelToWorker::AskZo { session_id, .. } = ask else {
             return;
         };
-        if self.active_session().as_deref() != Some(session_id.as_str()) {
+        if !self.is_running(session_id) {
             return;
         }
         if !self.host.post(ask) {
@@ -284,22 +312,38 @@ impl State {
         }
     }
 
+    /// Stop: the answer of the chat on screen.
     pub fn stop(&mut self) {
-        let Some(active) = self.active.as_mut() else {
+        let chat_id = self.chat.id.clone();
+        self.stop_chat(&chat_id);
+    }
+
+    /// Stops the running answer of chat `chat_id`, if any.
+    fn stop_chat(&mut self, chat_id: &str) {
+        let Some(run) = self.runs.of_chat_mut(chat_id) else {
             return;
         };
-        let sid = active.turn.session_id().to_string();
-        self.host.post(&PanelToWorker::Stop { session_id: sid });
-        let changes = active.turn.stop();
-        self.apply_changes(&changes);
+        let sid = run.turn.session_id().to_string();
+        let changes = run.turn.stop();
+        self.host.post(&PanelToWorker::Stop {
+            session_id: sid.clone(),
+        });
+        self.apply_changes(&sid, &changes);
+    }
+
+    /// Whether the answer of session `session_id` still runs.
+    fn is_running(&self, session_id: &str) -> bool {
+        self.runs
+            .of_session(session_id)
+            .is_some_and(|r| r.turn.is_active())
     }
 
     /// Copies answer `msg_id`: as plain text (what a person reads), or as its Markdown.
     fn copy(&self, msg_id: &str, markdown: bool) {
-        let text = match self.chat.messages.iter().find(|m| m.id == msg_id) {
-            Some(m) => &m.text,
-            None => match self.active.as_ref().filter(|a| a.turn.message.id == msg_id) {
-                Some(a) => &a.turn.message.text,
+        let text = match self.runs.of_message(msg_id) {
+            Some(run) => &run.turn.message.text,
+            None => match self.chat.messages.iter().find(|m| m.id == msg_id) {
+                Some(m) => &m.text,
                 None => return,
             },
         };
@@ -312,36 +356,33 @@ impl State {
 
     // ------------------------------------------------------------------ worker events
 
+    /// A worker message, to the run of the session it names (its chat on screen or not).
     pub fn on_message(&mut self, msg: &WorkerToPanel) {
-        let Some(active) = self.active.as_mut() else {
+        let Some(run) = self.runs.route(msg) else {
             return;
         };
-        if !active.turn.accepts(msg) {
-            return;
-        }
-        active.last_event = now_ms();
-        let changes = active.turn.apply(msg);
-        self.apply_changes(&changes);
+        run.last_event = now_ms();
+        let changes = run.turn.apply(msg);
+        let sid = run.turn.session_id().to_string();
+        self.apply_changes(&sid, &changes);
     }
 
     /// The user answered approval request `approval_id` of message `msg_id` (a card's button).
     pub fn answer_approval(&mut self, msg_id: &str, approval_id: u32, decision: ApprovalDecision) {
-        let Some(active) = self.active.as_mut() else {
+        let Some(run) = self.runs.of_message_mut(msg_id) else {
             return;
         };
-        if active.turn.message.id != msg_id {
-            return;
-        }
+        let sid = run.turn.session_id().to_string();
         // Allowing Zo onto another site grants it that site too: asked for in this click (as
         // Chrome requires), and the decision goes once the user answered Chrome's prompt.
-        let access = active
+        let access = run
             .turn
             .site_access_for(approval_id, decision)
             .and_then(|pattern| self.host.request_site_access(&pattern));
-        let Some((msg, changes)) = active.turn.answer_approval(approval_id, decision) else {
+        let Some((msg, changes)) = run.turn.answer_approval(approval_id, decision) else {
             return;
         };
-        self.apply_changes(&changes);
+        self.apply_changes(&sid, &changes);
         match access {
             None => self.post_answer(&msg),
             Some(answer) => {
@@ -358,16 +399,14 @@ impl State {
 
     /// The user answered the offer of the rest of a step in message `msg_id`.
     pub fn answer_resume(&mut self, msg_id: &str, run_rest: bool) {
-        let Some(active) = self.active.as_mut() else {
+        let Some(run) = self.runs.of_message_mut(msg_id) else {
             return;
         };
-        if active.turn.message.id != msg_id {
-            return;
-        }
-        let Some((msg, changes)) = active.turn.answer_resume(run_rest) else {
+        let sid = run.turn.session_id().to_string();
+        let Some((msg, changes)) = run.turn.answer_resume(run_rest) else {
             return;
         };
-        self.apply_changes(&changes);
+        self.apply_changes(&sid, &changes);
         self.post_answer(&msg);
     }
 
@@ -378,7 +417,7 @@ impl State {
         else {
             return;
         };
-        if self.active_session().as_deref() != Some(session_id.as_str()) {
+        if !self.is_running(session_id) {
             return;
         }
         if self.host.post(msg) {
@@ -388,13 +427,19 @@ impl State {
         }
     }
 
-    /// The port to the worker died.
+    /// The port to the worker died: every running answer is cut off.
     pub fn connection_lost(&mut self) {
-        let Some(active) = self.active.as_mut() else {
-            return;
-        };
-        let changes = active.turn.connection_lost();
-        self.apply_changes(&changes);
+        let sessions: Vec<String> = self
+            .runs
+            .iter()
+            .map(|r| r.turn.session_id().to_string())
+            .collect();
+        for sid in sessions {
+            if let Some(run) = self.runs.of_session_mut(&sid) {
+                let changes = run.turn.connection_lost();
+                self.apply_changes(&sid, &changes);
+            }
+        }
     }
 
     pub fn set_settings(&mut self, view: SettingsView) {
@@ -424,60 +469,87 @@ impl State {
         crate::appearance::apply(&self.doc, &self.settings);
     }
 
-    /// Timer tick: processing timer, liveness label, periodic save.
+    /// Timer tick: processing timer and liveness label of the answer on screen, periodic
+    /// save while answers run, the end of the Undo offer.
     pub fn tick(&mut self) {
         let now = now_ms();
-        if let Some(a) = &self.active {
-            a.view
+        if let (Some(live), Some(run)) = (&self.live, self.runs.of_chat(&self.chat.id)) {
+            live.view
                 .timer
-                .set_text_content(Some(&zo_core::ui::view::format_elapsed(now - a.started)));
-            if let Some(label) = a.turn.liveness(now.saturating_sub(a.last_event)) {
-                a.view.set_indicator_label(&label);
+                .set_text_content(Some(&zo_core::ui::view::format_elapsed(
+                    now.saturating_sub(run.started),
+                )));
+            if let Some(label) = run.turn.liveness(now.saturating_sub(run.last_event)) {
+                live.view.set_indicator_label(&label);
             }
-            if now.saturating_sub(self.last_saved) >= persist::SAVE_EVERY_MS {
-                self.save(false);
-            }
+        }
+        if !self.runs.is_empty() && now.saturating_sub(self.last_saved) >= persist::SAVE_EVERY_MS {
+            self.save(false);
+        }
+        if self.trash.expire(now) {
+            self.show_undo(None);
         }
     }
 
-    fn apply_changes(&mut self, changes: &[Change]) {
+    /// `changes` of the answer of session `sid`: drawn when its chat is on screen; its end
+    /// saved into its own chat; the history list follows its state.
+    fn apply_changes(&mut self, sid: &str, changes: &[Change]) {
         let mut finished = None;
-        if let Some(active) = self.active.as_mut() {
+        let mut state_changed = false;
+        for c in changes {
+            match c {
+                Change::Finished(status) => finished = Some(*status),
+                Change::Indicator(_) => state_changed = true,
+                _ => {}
+            }
+        }
+        if let Some(live) = self.live.as_mut().filter(|l| l.session_id == sid) {
             for c in changes {
-                if let Err(e) = active.view.apply(c) {
+                if let Err(e) = live.view.apply(c) {
                     dom::log_error("render", &e);
                 }
-                if let Change::Finished(status) = c {
-                    finished = Some(*status);
-                }
             }
+            self.scroll.content_changed();
         }
         if let Some(status) = finished {
-            self.end_turn(status);
+            self.end_turn(sid, status);
+        } else if state_changed {
+            self.refresh_drawer();
         }
-        self.scroll.content_changed();
     }
 
-    fn end_turn(&mut self, status: MessageStatus) {
-        let Some(mut active) = self.active.take() else {
+    /// The answer of session `sid` ended with `status`: into its chat (the one on screen or
+    /// a stored one), saved.
+    fn end_turn(&mut self, sid: &str, status: MessageStatus) {
+        let Some(mut run) = self.runs.remove(sid) else {
             return;
         };
-        let elapsed = now_ms().saturating_sub(active.started);
-        active.turn.message.elapsed_ms = Some(elapsed);
-        active.view.set_elapsed(status, elapsed);
-        active.view.show_actions(&active.turn.message);
-        active.view.fold_run(&active.turn.message);
-        self.chat.put_message(active.turn.message.clone(), now_ms());
-        self.set_streaming_ui(false);
+        let now = now_ms();
+        let elapsed = now.saturating_sub(run.started);
+        run.turn.message.elapsed_ms = Some(elapsed);
+        if let Some(live) = self.live.take_if(|l| l.session_id == sid) {
+            live.view.set_elapsed(status, elapsed);
+            live.view.show_actions(&run.turn.message);
+            live.view.fold_run(&run.turn.message);
+        }
+        if run.chat_id == self.chat.id {
+            self.chat.put_message(run.turn.message, now);
+            self.set_streaming_ui(false);
+        } else {
+            self.history
+                .put_message(&run.chat_id, run.turn.message, now);
+        }
         self.save(true);
+        self.refresh_drawer();
     }
 
     // ------------------------------------------------------------------ for tests
 
+    /// The session of the answer running in the chat on screen.
     pub fn active_session(&self) -> Option<String> {
-        self.active
-            .as_ref()
-            .map(|a| a.turn.session_id().to_string())
+        self.runs
+            .of_chat(&self.chat.id)
+            .map(|r| r.turn.session_id().to_string())
     }
 
     pub fn set_mode(&mut self, mode: Mode) {

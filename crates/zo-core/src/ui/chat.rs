@@ -561,6 +561,7 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
     }
 }
 
+mod reattach;
 mod resume;
 mod trust;
 pub use resume::{ResumeCard, ResumeState, RESUME_BUTTONS};

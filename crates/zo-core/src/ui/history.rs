@@ -17,6 +17,7 @@ use stored::json_len;
 mod codec;
 mod edits;
 mod stored;
+mod trash;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
@@ -26,6 +27,7 @@ pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,
 };
+pub use trash::{Trash, UndoOffer, UNDO_MS};
 
 /// Storage key of the history object in `chrome.storage.local`.
 pub const HISTORY_KEY: &str = "history";
@@ -339,6 +341,17 @@ impl History {
                 None => break,
             }
         }
+    }
+
+    /// Puts `message` into stored chat `chat_id` (an answer that ran on while its chat was off
+    /// screen), within the caps as [`History::put_chat`]; false when there is no such chat.
+    pub fn put_message(&mut self, chat_id: &str, message: Message, now: u64) -> bool {
+        let Some(mut chat) = self.get(chat_id).cloned() else {
+            return false;
+        };
+        chat.put_message(message, now);
+        self.put_chat(chat);
+        true
     }
 
     /// Delete a chat; true when it existed.

@@ -1,16 +1,19 @@
-//! Which chat the panel shows: a new one, a stored one, and deleting one (a running answer of
-//! the chat left is stopped first).
+//! Which chat the panel shows: a new one, a stored one; renaming one, deleting one (Undo
+//! brings it back for a few seconds). A running answer is not stopped when its chat is left:
+//! it goes on in its own chat, and is drawn again, still streaming or ended, on return.
 
-use zo_core::ui::Chat;
+use zo_core::ui::{Chat, UndoOffer};
 
 use super::State;
-use crate::dom;
+use crate::dom::{self, set_hidden};
 use crate::host::{new_id, now_ms};
 use crate::layout;
 
 impl State {
     pub fn new_chat(&mut self) {
-        self.stop();
+        // The chat left is saved with its running answer, which goes on.
+        self.save(true);
+        self.leave_chat();
         self.chat = Chat::new(new_id(), self.mode, now_ms());
         self.history.active_chat_id = None;
         if let Err(e) = self.render_chat() {
@@ -22,10 +25,13 @@ impl State {
     }
 
     pub fn load_chat(&mut self, id: &str) {
-        self.stop();
+        // The chat left (and every running answer) saved first, so the stored copy of the
+        // chat opened holds what its answer streamed meanwhile.
+        self.save(true);
         let Some(chat) = self.history.get(id).cloned() else {
             return;
         };
+        self.leave_chat();
         self.mode = chat.mode;
         self.ui.mode.set_value(layout::mode_value(chat.mode));
         self.update_visual_notice();
@@ -38,20 +44,78 @@ impl State {
         self.close_drawer();
     }
 
-    pub fn delete_chat(&mut self, id: &str) {
-        if self.chat.id == id {
-            self.stop();
+    /// The chat on screen is left: its running answer (if any) goes on off screen.
+    fn leave_chat(&mut self) {
+        self.live = None;
+        self.set_streaming_ui(false);
+        self.show_send_notice(None);
+    }
+
+    /// Renames chat `id` (an empty title goes back to its first question).
+    pub fn rename_chat(&mut self, id: &str, title: &str) {
+        self.renaming = None;
+        if let Some(title) = self.history.rename(id, title) {
+            if self.chat.id == id {
+                self.chat.title = title;
+            }
+            self.save(true);
         }
-        self.history.delete(id);
+        self.refresh_drawer();
+    }
+
+    /// Deletes chat `id` (its running answer stopped first); Undo is offered for a while.
+    pub fn delete_chat(&mut self, id: &str) {
+        self.stop_chat(id);
+        self.save(true);
+        let offer = self.trash.delete(&mut self.history, id, now_ms());
         if self.chat.id == id {
+            self.leave_chat();
             self.chat = Chat::new(new_id(), self.mode, now_ms());
             if let Err(e) = self.render_chat() {
                 dom::log_error("delete chat", &e);
             }
         }
         self.save(true);
-        if let Err(e) = self.render_drawer() {
-            dom::log_error("history list", &e);
+        self.show_undo(offer.as_ref());
+        self.refresh_drawer();
+    }
+
+    /// Undo of the last delete: the chat is back in its place in the list (and on screen, if
+    /// it was there and nothing else has been started since).
+    pub fn undo_delete(&mut self) {
+        let Some(id) = self.trash.undo(&mut self.history, now_ms()) else {
+            self.show_undo(None);
+            return;
+        };
+        self.show_undo(None);
+        let reopen = self.chat.messages.is_empty()
+            && self.history.active_chat_id.as_deref() == Some(id.as_str());
+        if reopen {
+            let drawer_open = !self.ui.drawer.has_attribute("hidden");
+            self.load_chat(&id);
+            if drawer_open {
+                self.toggle_drawer();
+            }
+        } else {
+            self.save(true);
+            self.refresh_drawer();
         }
+    }
+
+    /// Shows the Undo toast for `offer`, or hides it.
+    pub(super) fn show_undo(&self, offer: Option<&UndoOffer>) {
+        match offer {
+            Some(o) => {
+                self.ui.toast_text.set_text_content(Some(&o.text));
+                set_hidden(&self.ui.toast, false);
+            }
+            None => set_hidden(&self.ui.toast, true),
+        }
+    }
+
+    /// Says why a question cannot be sent now, or hides that.
+    pub(super) fn show_send_notice(&self, text: Option<&str>) {
+        self.ui.send_notice.set_text_content(text);
+        set_hidden(&self.ui.send_notice, text.is_none());
     }
 }

@@ -1,5 +1,5 @@
-//! Persisting the history through the host: the current chat (with the answer streaming
-//! now) put into it, saves throttled while an answer streams, and a failed save (a full
+//! Persisting the history through the host: the chat on screen and every running answer
+//! (each into its own chat) put into it, saves throttled while an answer streams, and a failed save (a full
 //! storage quota) shown until a later one succeeds.
 
 use zo_chrome::error_text;
@@ -13,15 +13,20 @@ use crate::host::now_ms;
 pub(super) const SAVE_EVERY_MS: u64 = 1_500;
 
 impl State {
-    /// Persist the history (the current chat included). `force` ignores the throttle.
+    /// Persist the history (the chat on screen and the running answers included). `force` ignores the throttle.
     pub(super) fn save(&mut self, force: bool) {
         let now = now_ms();
         if !force && now.saturating_sub(self.last_saved) < SAVE_EVERY_MS {
             return;
         }
         let mut chat = self.chat.clone();
-        if let Some(a) = &self.active {
-            chat.put_message(a.turn.message.clone(), now);
+        for run in self.runs.iter() {
+            if run.chat_id == chat.id {
+                chat.put_message(run.turn.message.clone(), now);
+            } else {
+                self.history
+                    .put_message(&run.chat_id, run.turn.message.clone(), now);
+            }
         }
         self.history.put_chat(chat);
         self.last_saved = now;

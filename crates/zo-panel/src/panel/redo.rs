@@ -11,11 +11,9 @@ use crate::host::now_ms;
 
 impl State {
     /// Answers again in the place of answer `msg_id`, in its question's mode (not the mode
-    /// picked now). Nothing while another answer runs.
+    /// picked now). Nothing while this chat's answer runs (or, for a
+    /// Co-browse question, another chat's Co-browse task).
     pub fn retry(&mut self, msg_id: &str) {
-        if self.active.is_some() {
-            return;
-        }
         let Some(answer) = self
             .chat
             .messages
@@ -26,6 +24,9 @@ impl State {
         };
         let question = self.chat.question_of(msg_id);
         let mode = question.map_or(answer.mode, |q| q.mode);
+        if self.may_start(mode).is_err() {
+            return;
+        }
         let Some(input) = answer
             .input
             .clone()
@@ -42,9 +43,6 @@ impl State {
     /// in its own mode. False (nothing changed) while an answer runs, for a blank text or an
     /// unknown question.
     pub fn edit_question(&mut self, user_id: &str, text: &str) -> bool {
-        if self.active.is_some() {
-            return false;
-        }
         let Some(mode) = self
             .chat
             .messages
@@ -54,6 +52,9 @@ impl State {
         else {
             return false;
         };
+        if self.may_start(mode).is_err() {
+            return false;
+        }
         let Some(dropped) = self.chat.edit_question(user_id, text, now_ms()) else {
             return false;
         };

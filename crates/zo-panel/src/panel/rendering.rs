@@ -1,12 +1,13 @@
 //! The chat's messages on screen: showing, replacing and removing one message's DOM (with
-//! its listeners), drawing a whole chat, the controls while an answer streams, and the input's
+//! its listeners), drawing a whole chat (an answer still running drawn live from its turn), the controls while an answer streams, and the input's
 //! height.
 
 use web_sys::Element;
 use zo_core::ui::Role;
 
-use super::State;
+use super::{Live, State};
 use crate::dom::{self, append, set_hidden, DomResult};
+use crate::host::now_ms;
 use crate::message_view::{MessageView, UserView};
 
 impl State {
@@ -50,6 +51,7 @@ impl State {
         for (_, e) in self.rendered.drain(..) {
             e.remove();
         }
+        self.live = None;
         self.message_listeners.clear();
         let messages = self.chat.messages.clone();
         for m in &messages {
@@ -59,16 +61,49 @@ impl State {
                     self.wire_user(&view, &m.id)?;
                     self.add_element(&m.id, &view.root)?;
                 }
-                Role::Assistant => {
-                    let view = MessageView::from_stored(&self.doc, m)?;
-                    self.wire_message(&view, &m.id)?;
-                    self.add_element(&m.id, &view.root)?;
-                }
+                Role::Assistant => match self.reattach(&m.id)? {
+                    Some(live) => {
+                        self.wire_message(&live.view, &m.id)?;
+                        self.add_element(&m.id, &live.view.root)?;
+                        self.live = Some(live);
+                    }
+                    None => {
+                        let view = MessageView::from_stored(&self.doc, m)?;
+                        self.wire_message(&view, &m.id)?;
+                        self.add_element(&m.id, &view.root)?;
+                    }
+                },
             }
         }
+        self.set_streaming_ui(self.live.is_some());
         self.update_empty();
         self.scroll.to_end();
         Ok(())
+    }
+
+    /// A live view of answer `msg_id` when it is still running (the user left its chat and
+    /// came back): drawn from its turn, which streams into it from now on.
+    fn reattach(&mut self, msg_id: &str) -> DomResult<Option<Live>> {
+        let Some(run) = self
+            .runs
+            .of_message_mut(msg_id)
+            .filter(|r| r.turn.is_active())
+        else {
+            return Ok(None);
+        };
+        let mut view = MessageView::new(&self.doc)?;
+        view.start_streaming();
+        for c in run.turn.reattach() {
+            view.apply(&c)?;
+        }
+        view.timer
+            .set_text_content(Some(&zo_core::ui::view::format_elapsed(
+                now_ms().saturating_sub(run.started),
+            )));
+        Ok(Some(Live {
+            session_id: run.turn.session_id().to_string(),
+            view,
+        }))
     }
 
     /// The input grows with its text up to 200 px, its borders counted (a border-box height

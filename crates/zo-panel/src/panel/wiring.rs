@@ -1,5 +1,6 @@
 //! Event wiring of the side panel: the static controls (Send, Stop, Enter, Esc anywhere, mode
-//! picker, New chat, History, Settings, the starter prompts), each answer's Copy, Regenerate, Retry and
+//! picker, New chat, History and its search field, the Undo toast, Settings, the starter
+//! prompts), each answer's Copy, Regenerate, Retry and
 //! Open settings buttons, its approval cards' buttons (one listener on the cards' container),
 //! the Copy button of each code block in an answer, and each question's Edit, Send and Cancel.
 
@@ -73,6 +74,24 @@ impl State {
                 with_state(&w, |s| s.choose());
             })?);
         }
+        let w = weak.clone();
+        out.push(listen(&s.ui.drawer_search, "input", move |_| {
+            with_state(&w, |s| s.search_chats(s.ui.drawer_search.value()));
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.drawer_search, "keydown", move |e| {
+            let escape = e
+                .dyn_ref::<KeyboardEvent>()
+                .is_some_and(|k| k.key() == "Escape" && !k.is_composing());
+            if escape {
+                e.prevent_default();
+                with_state(&w, |s| s.search_escape());
+            }
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.toast_undo, "click", move |_| {
+            with_state(&w, |s| s.undo_delete());
+        })?);
         let w = weak.clone();
         out.push(listen(&s.ui.new_chat, "click", move |_| {
             with_state(&w, |s| s.new_chat());

@@ -40,7 +40,7 @@ pub(super) struct Offer {
 }
 
 impl Offer {
-    fn card(&self) -> ResumeCard {
+    pub(super) fn card(&self) -> ResumeCard {
         let noun = if self.remaining == 1 {
             "action"
         } else {
@@ -182,5 +182,18 @@ mod tests {
         let c = t.stop();
         assert_eq!(cards(&c)[0].state, ResumeState::Closed);
         assert!(t.answer_resume(true).is_none());
+    }
+
+    #[test]
+    fn a_turn_shown_again_shows_its_offer_still_waiting() {
+        let mut t = turn(Mode::Cobrowse);
+        t.apply(&offer(2));
+        let again = cards(&t.reattach());
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].state, ResumeState::Waiting);
+        assert!(turn(Mode::Cobrowse)
+            .reattach()
+            .iter()
+            .all(|c| !matches!(c, Change::Resume(_))));
     }
 }

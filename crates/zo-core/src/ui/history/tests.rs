@@ -344,3 +344,22 @@ fn editing_a_question_drops_what_followed_it() {
     chat.edit_question("c1-u", "third", 15);
     assert_eq!(chat.title, "Named");
 }
+
+#[test]
+fn an_answer_that_ran_off_screen_is_saved_into_its_own_chat() {
+    let mut history = History::default();
+    history.put_chat(chat_with("a", 10, "first"));
+    history.put_chat(chat_with("b", 11, "second"));
+    let mut answer = answer_to("a1", "first");
+    answer.text = "Still streaming".into();
+    assert!(history.put_message("a", answer.clone(), 20));
+    answer.text = "Still streaming, more".into();
+    assert!(history.put_message("a", answer, 21));
+    let a = history.get("a").expect("chat a");
+    assert_eq!(a.messages.len(), 2);
+    assert_eq!(a.messages[1].text, "Still streaming, more");
+    assert_eq!(a.updated_at, 21);
+    assert_eq!(history.get("b").map(|c| c.messages.len()), Some(1));
+    assert!(!history.put_message("gone", answer_to("x", "q"), 22));
+    assert!(history.get("gone").is_none());
+}
