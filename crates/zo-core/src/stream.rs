@@ -32,5 +32,5 @@ pub use pipeline::StreamPipeline;
 pub use retry::{
     error_detail, parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy,
 };
-pub use shape_record::{ShapeRow, StreamShape, STREAM_SHAPE_KEY};
+pub use shape_record::{view as shape_view, ShapeRow, ShapeView, StreamShape, STREAM_SHAPE_KEY};
 pub use sse::{SseEvent, SseItem, SseLimits, SseOutput, SseParser};

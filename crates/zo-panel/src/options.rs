@@ -362,10 +362,8 @@ impl OptionsPage {
                 Err(e) => (Err(e.clone()), None),
             };
             if let (Ok(Ok(v)), Ok(f)) = (stored.as_deref().map(parse_json), f2.try_borrow()) {
-                let shape = v
-                    .get("streamShape")
-                    .map(zo_core::stream::StreamShape::read)
-                    .unwrap_or_default();
+                let shape =
+                    zo_core::stream::shape_view(v.get("streamShape").unwrap_or(&JsonNode::Null));
                 if let Err(e) = stream_shape::show(&f.doc, &f.shape, &shape) {
                     crate::dom::log_error("stream shape", &e);
                 }

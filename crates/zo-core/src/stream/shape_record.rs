@@ -138,39 +138,67 @@ impl StreamShape {
         obj.done()
     }
 
-    /// The event types, most frequent first, with their fields.
-    pub fn rows(&self) -> Vec<ShapeRow> {
-        let mut rows: Vec<ShapeRow> = self
-            .events
-            .iter()
-            .map(|(event, n)| ShapeRow {
-                event: event.clone(),
-                count: *n,
-                fields: self
-                    .fields
-                    .get(event)
-                    .map(|f| f.iter().cloned().collect::<Vec<_>>().join(", "))
-                    .unwrap_or_default(),
-            })
-            .collect();
-        rows.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.event.cmp(&b.event)));
-        rows
-    }
-
-    /// One line on what did not fit: "Nothing unexpected." or "3 unknown events, 1 invalid JSON".
+    /// One line on what did not fit (see [`oddities_of`]).
     pub fn oddities(&self) -> String {
-        let odd: Vec<String> = COUNTERS
+        oddities_of(|key| self.counters.get(key).copied().unwrap_or(0))
+    }
+}
+
+/// A stored record as the options page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShapeView {
+    pub streams: u64,
+    /// What did not fit the known format, in one line.
+    pub oddities: String,
+    /// Each event type (in the record's order), its count and its fields.
+    pub rows: Vec<ShapeRow>,
+}
+
+/// The options page's view of a stored record, read straight from its JSON (the page needs
+/// none of the record's bookkeeping).
+pub fn view(node: &Node) -> ShapeView {
+    let fields_of = |event: &str| match node.get("fields").and_then(|f| f.get(event)) {
+        Some(Node::Arr(names)) => names
             .iter()
-            .filter_map(|(key, label)| {
-                let n = self.counters.get(*key).copied().unwrap_or(0);
-                (n > 0 && *key != "droppedModelRequests").then(|| format!("{n} {label}"))
+            .filter_map(Node::as_str)
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    };
+    let rows = match node.get("events") {
+        Some(Node::Obj(events)) => events
+            .iter()
+            .filter_map(|(event, n)| {
+                Some(ShapeRow {
+                    event: event.to_string(),
+                    count: count(n)?,
+                    fields: fields_of(event),
+                })
             })
-            .collect();
-        if odd.is_empty() {
-            "Nothing unexpected.".to_string()
-        } else {
-            odd.join(", ")
-        }
+            .collect(),
+        _ => Vec::new(),
+    };
+    ShapeView {
+        streams: node.get("streams").and_then(count).unwrap_or(0),
+        oddities: oddities_of(|key| node.get(key).and_then(count).unwrap_or(0)),
+        rows,
+    }
+}
+
+/// "Nothing unexpected." or "3 unknown events, 1 invalid JSON", from the counters `get` gives.
+fn oddities_of(get: impl Fn(&str) -> u64) -> String {
+    let odd: Vec<String> = COUNTERS
+        .iter()
+        .filter(|(key, _)| *key != "droppedModelRequests")
+        .filter_map(|(key, label)| {
+            let n = get(key);
+            (n > 0).then(|| format!("{n} {label}"))
+        })
+        .collect();
+    if odd.is_empty() {
+        "Nothing unexpected.".to_string()
+    } else {
+        odd.join(", ")
     }
 }
 
@@ -199,20 +227,27 @@ mod tests {
         shape.add(&diag, 5);
         shape.add(&diag, 9);
         assert_eq!((shape.streams, shape.updated_at), (2, 9));
-        let rows = shape.rows();
-        assert_eq!(
-            rows[0],
-            ShapeRow {
-                event: "PartDeltaEvent".into(),
-                count: 4,
-                fields: "delta.content_delta".into()
-            }
-        );
-        assert_eq!(rows[1].event, "PartStartEvent");
         assert_eq!(shape.oddities(), "2 unknown events");
-        // Stored and read back as it was.
+        // Stored and read back as it was; the options page's view of it.
         let stored = shape.to_json().into_string();
         assert_eq!(StreamShape::read(&parse(&stored).unwrap()), shape);
+        let v = view(&parse(&stored).unwrap());
+        assert_eq!((v.streams, v.oddities.as_str()), (2, "2 unknown events"));
+        assert_eq!(
+            v.rows,
+            vec![
+                ShapeRow {
+                    event: "PartDeltaEvent".into(),
+                    count: 4,
+                    fields: "delta.content_delta".into()
+                },
+                ShapeRow {
+                    event: "PartStartEvent".into(),
+                    count: 2,
+                    fields: "part.content".into()
+                }
+            ]
+        );
         assert!(
             !stored.contains("content\":\""),
             "values never stored: {stored}"
@@ -256,5 +291,10 @@ mod tests {
             );
         }
         assert_eq!(StreamShape::default().oddities(), "Nothing unexpected.");
+        let v = view(&parse("{\"events\":{\"A\":\"x\",\"B\":3}}").unwrap());
+        assert_eq!(
+            (v.streams, v.rows.len(), v.oddities.as_str()),
+            (0, 1, "Nothing unexpected.")
+        );
     }
 }

@@ -1,9 +1,9 @@
-//! The options page's details view of the stream-shape record (`zo_core::stream::StreamShape`,
-//! kept by the worker): which Zo event types arrived and how often, each with its field names,
+//! The options page's details view of the stream-shape record (kept by the worker; read by
+//! `zo_core::stream::shape_view`): which Zo event types arrived and how often, each with its field names,
 //! and whether anything did not fit the known format. Names only, never values.
 
 use web_sys::{Document, Element};
-use zo_core::stream::StreamShape;
+use zo_core::stream::ShapeView;
 
 use crate::dom::{append, clear, el, set_attr, text_el, DomResult};
 
@@ -30,7 +30,7 @@ pub fn build(doc: &Document) -> DomResult<(Element, Element)> {
 }
 
 /// Shows `shape` in `body`.
-pub fn show(doc: &Document, body: &Element, shape: &StreamShape) -> DomResult<()> {
+pub fn show(doc: &Document, body: &Element, shape: &ShapeView) -> DomResult<()> {
     clear(body);
     if shape.streams == 0 {
         return append(
@@ -54,7 +54,7 @@ pub fn show(doc: &Document, body: &Element, shape: &StreamShape) -> DomResult<()
             doc,
             "p",
             "shape-summary",
-            &format!("Over {} {noun}: {}", shape.streams, shape.oddities()),
+            &format!("Over {} {noun}: {}", shape.streams, shape.oddities),
         )?,
     )?;
     let table = el(doc, "table", "shape-table")?;
@@ -63,7 +63,7 @@ pub fn show(doc: &Document, body: &Element, shape: &StreamShape) -> DomResult<()
         append(&head, &text_el(doc, "th", "", h)?)?;
     }
     append(&table, &head)?;
-    for row in shape.rows() {
+    for row in &shape.rows {
         let tr = el(doc, "tr", "")?;
         append(&tr, &text_el(doc, "td", "shape-event", &row.event)?)?;
         append(
