@@ -136,19 +136,18 @@ build_extension() {
   ensure_wasm_bindgen
   ensure_npm
 
-  step "compile wasm crates (release): ${WASM_CRATES[*]}"
-  local release=() crate
-  for crate in "${WASM_CRATES[@]}"; do
-    if [ "$(wasm_profile "$crate")" = release ]; then release+=(-p "$crate"); fi
-  done
+  step "compile wasm crates: ${WASM_CRATES[*]}"
   # std is rebuilt with the crates (rust-src) so that panics compile to a bare trap: the
   # panic-message formatting machinery leaves every module (the crates deny panics anyway, and
   # a trap is what `panic = "abort"` gives too), and without source locations of track_caller
   # functions (-Zlocation-detail=none). -Zbuild-std and these flags are
   # unstable flags; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain for this one build.
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
+  # The worker: its own code and its stream path at opt-level s, the rest of zo-core and its
+  # cold dependencies at z (the `worker` profile in Cargo.toml says how).
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
-    cargo build --release --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort "${release[@]}"
+    cargo build --profile worker --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
+    -p zo-worker
   # The panel, which carries the Markdown parser, and the content module, which ships into
   # every co-browsed page, are built for size: the `size` profile (opt-level z), std's smaller
   # algorithms (optimize_for_size) and extra wasm-opt passes below.
@@ -167,8 +166,8 @@ build_extension() {
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   # Every module, until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
-  # (The worker stays at the release profile's opt-level s: built with the size profile it is
-  # about 25 KB gz smaller but its stream pipeline falls below twice the JS decoder's speed.)
+  # (The worker is not built with the size profile: its stream pipeline would fall below twice
+  # the JS decoder's speed; the `worker` profile keeps that path at opt-level s.)
   for crate in "${WASM_CRATES[@]}"; do
     optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done
@@ -189,7 +188,7 @@ build_extension() {
 wasm_profile() {
   case "$1" in
     zo-panel | zo-content) echo size ;;
-    *) echo release ;;
+    *) echo worker ;;
   esac
 }
 

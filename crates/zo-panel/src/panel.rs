@@ -65,8 +65,6 @@ pub struct State {
     rendered: Vec<(String, Element)>,
     /// Listeners of rendered messages, by message id (dropped with their message).
     message_listeners: Vec<(String, Listener)>,
-    /// Listeners of the history list's rows (dropped when the list is rebuilt or closed).
-    drawer_listeners: Vec<Listener>,
     /// The mode whose starter prompts are shown.
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
@@ -124,7 +122,6 @@ impl State {
             renaming: None,
             rendered: Vec::new(),
             message_listeners: Vec::new(),
-            drawer_listeners: Vec::new(),
             starters_for: None,
             choices: Default::default(),
             last_saved: 0,

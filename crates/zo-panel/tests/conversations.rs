@@ -249,8 +249,13 @@ async fn the_history_list_groups_searches_renames_and_deletes_with_undo() {
         .unwrap()
         .contains("Deleted “Notes of the week”"));
     assert_eq!(stored_chat(&p, "Notes of the week"), Value::Null);
+    // The focus stays in the list.
+    assert_eq!(doc().active_element(), q(&root, ".chat-search"));
     click(&q(&toast, ".toast-undo").unwrap());
     assert!(is_hidden(&toast));
+    // ...and lands on the chat that came back.
+    let back = row(&root, "Notes of the week").unwrap();
+    assert_eq!(doc().active_element(), q(&back, ".chat-open"));
     let titles: Vec<String> = qa(&root, ".chat-title")
         .iter()
         .map(|t| t.text_content().unwrap())

@@ -134,6 +134,7 @@ impl Assembler {
 
     /// The limit the answer or the reasoning passed ([`crate::stream::limits`]), if it did:
     /// the events after it were ignored.
+    #[inline]
     pub fn limit_exceeded(&self) -> Option<LimitExceeded> {
         self.limit
     }
@@ -167,6 +168,7 @@ impl Assembler {
         self.tools.dropped()
     }
 
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         self.terminal.is_some()
     }
@@ -274,6 +276,7 @@ impl Assembler {
     /// Takes one token delta (the fast path of [`Assembler::push`] for
     /// `ZoEvent::PartDelta` with a text or thinking delta: same updates, no allocation while
     /// the tokens continue the same part).
+    #[inline]
     pub fn push_token(&mut self, token: TokenDelta<'_>, out: &mut Vec<StreamUpdate>) {
         if self.terminal.is_some() || self.limit.is_some() {
             return;
@@ -293,12 +296,14 @@ impl Assembler {
         }
     }
 
+    #[inline]
     fn remember_zmid(&mut self, zmid: &str) {
         if self.last_zmid.as_deref() != Some(zmid) {
             self.last_zmid = Some(zmid.to_string());
         }
     }
 
+    #[inline]
     fn key(&mut self, mut part_ref: PartRef) -> PartRef {
         if let Some(z) = &mut part_ref.zmid {
             cut_id(z);
@@ -315,6 +320,7 @@ impl Assembler {
     }
 
     /// Where the part `key` is, if it was started.
+    #[inline]
     fn slot(&self, key: &PartRef) -> Option<usize> {
         match &self.recent {
             Some((k, i)) if k == key => Some(*i),
@@ -322,16 +328,19 @@ impl Assembler {
         }
     }
 
+    #[inline]
     fn part(&self, key: &PartRef) -> Option<&PartState> {
         self.slot(key).and_then(|i| self.parts.get(i))
     }
 
+    #[inline]
     fn part_mut(&mut self, key: &PartRef) -> Option<&mut PartState> {
         self.slot(key).and_then(|i| self.parts.get_mut(i))
     }
 
     /// Starts the part `key`; a restarted key (a new response without zmid) replaces the old
     /// part in place.
+    #[inline]
     fn insert_part(&mut self, key: PartRef, state: PartState) {
         let full = self.parts.len() >= MAX_PARTS;
         match self.slot(&key).and_then(|i| self.parts.get_mut(i)) {
@@ -384,6 +393,7 @@ impl Assembler {
         self.append(&key, Cow::Owned(first), out);
     }
 
+    #[inline]
     fn part_delta(&mut self, part_ref: PartRef, delta: Delta, out: &mut Vec<StreamUpdate>) {
         let key = self.key(part_ref);
         let (kind, text) = match delta {
@@ -455,6 +465,7 @@ impl Assembler {
     }
 
     /// Appends `text` to the part `key` (which exists) and to the answer or thinking.
+    #[inline]
     fn append(&mut self, key: &PartRef, text: Cow<'_, str>, out: &mut Vec<StreamUpdate>) {
         let Some(i) = self.slot(key) else {
             return;
@@ -466,6 +477,7 @@ impl Assembler {
     }
 
     /// Appends `text` to the part in slot `i` and to the answer or thinking.
+    #[inline]
     fn append_at(&mut self, i: usize, text: Cow<'_, str>, out: &mut Vec<StreamUpdate>) {
         if text.is_empty() {
             return;
@@ -515,6 +527,7 @@ impl Assembler {
 
 impl Span {
     /// The span after `len` bytes were appended at `at`.
+    #[inline]
     fn extended(self, at: usize, len: usize) -> Span {
         match self {
             Span::Empty => Span::At(at, at + len),
@@ -547,6 +560,7 @@ const MOVE_BYTES: usize = 64 * 1024;
 
 /// Appends a text update to `out`, joined to the last update when that extends the same text:
 /// one update per push, not one per token. Large owned text is moved, never copied.
+#[inline]
 fn push_text(out: &mut Vec<StreamUpdate>, stream: TextStream, text: Cow<'_, str>) {
     if text.is_empty() {
         return;
@@ -571,6 +585,7 @@ fn push_text(out: &mut Vec<StreamUpdate>, stream: TextStream, text: Cow<'_, str>
 
 /// `text` with room for the tokens that usually follow it in the same push (one allocation
 /// instead of a reallocation every few tokens).
+#[inline]
 fn joinable(text: &str) -> String {
     const ROOM: usize = 256;
     let mut s = String::with_capacity(text.len().max(ROOM));

@@ -23,6 +23,7 @@ pub struct Diagnostics {
     shapes: BTreeSet<&'static str>,
 }
 
+#[inline]
 fn cut(name: &str) -> String {
     match name.char_indices().nth(MAX_NAME_LEN) {
         Some((at, _)) => name[..at].to_string(),
@@ -36,6 +37,7 @@ impl Diagnostics {
     }
 
     /// An event named `name` arrived.
+    #[inline]
     pub fn event(&mut self, name: &str) {
         if let Some(n) = self.events.get_mut(name) {
             *n += 1;
@@ -52,6 +54,7 @@ impl Diagnostics {
     /// Field `field` (a dotted path such as `part.content`) was seen on event `name`.
     /// Called for every field of every event: a pair already recorded costs two lookups and
     /// no allocation (this runs tens of thousands of times per answer).
+    #[inline]
     pub fn field(&mut self, name: &str, field: &str) {
         if self.fields.get(name).is_some_and(|set| set.contains(field)) {
             return;
@@ -66,6 +69,7 @@ impl Diagnostics {
 
     /// Records the `fields` of event `name` for a decoder's fixed event shape, named `shape`:
     /// the first time only, so later events of that shape cost one lookup.
+    #[inline]
     pub fn shape(&mut self, shape: &'static str, name: &str, fields: &[&str]) {
         if self.shapes.insert(shape) {
             for field in fields {
@@ -74,22 +78,27 @@ impl Diagnostics {
         }
     }
 
+    #[inline]
     pub fn unknown_event(&mut self) {
         self.unknown_events += 1;
     }
 
+    #[inline]
     pub fn unknown_field(&mut self) {
         self.unknown_fields += 1;
     }
 
+    #[inline]
     pub fn invalid_json(&mut self) {
         self.invalid_json += 1;
     }
 
+    #[inline]
     pub fn invalid_shape(&mut self) {
         self.invalid_shape += 1;
     }
 
+    #[inline]
     pub fn dropped_model_request(&mut self) {
         self.dropped_model_requests += 1;
     }

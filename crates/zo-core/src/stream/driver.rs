@@ -196,6 +196,7 @@ impl AskDriver {
     }
 
     /// The next bytes of the response body.
+    #[inline]
     pub fn on_body(&mut self, bytes: &[u8]) -> Vec<Effect> {
         let mut out = Vec::new();
         match &mut self.phase {
@@ -369,6 +370,7 @@ impl AskDriver {
     }
 
     /// Posts the pipeline's updates; returns the final result when the answer ended.
+    #[inline]
     fn forward(&self, updates: Vec<StreamUpdate>, out: &mut Vec<Effect>) -> Option<FinalResult> {
         let session_id = || self.session_id.clone();
         let mut last = None;

@@ -294,6 +294,7 @@ pub fn decode(event: &SseEvent, diag: &mut Diagnostics) -> Result<ZoEvent, Decod
 
 /// Decodes the SSE event named `name` with data `data`; a token delta in the live shape
 /// borrows from `data` (same result and diagnostics as [`decode`]).
+#[inline]
 pub fn decode_borrowed<'a>(
     name: &str,
     data: &'a str,

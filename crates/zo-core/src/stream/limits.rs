@@ -49,6 +49,7 @@ const MIB: usize = 1 << 20;
 /// Makes room for `more` bytes in `text`, which may grow to `limit`: by half its length at a
 /// time rather than doubling (a buffer being reallocated is briefly held twice, and its slack
 /// is held until it is done), never past `limit` but for `more` itself.
+#[inline]
 pub(crate) fn grow_within(text: &mut String, more: usize, limit: usize) {
     if text.capacity() - text.len() >= more {
         return;

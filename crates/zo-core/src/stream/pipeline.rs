@@ -111,6 +111,7 @@ impl StreamPipeline {
 
     /// Feeds the next bytes of the response body. Consecutive text of one kind is joined into
     /// one update (one per push, not one per token).
+    #[inline]
     pub fn push_bytes(&mut self, bytes: &[u8]) -> Vec<StreamUpdate> {
         let mut out = Vec::new();
         self.push_bytes_into(bytes, &mut out);
@@ -119,6 +120,7 @@ impl StreamPipeline {
 
     /// Like [`StreamPipeline::push_bytes`], appending the updates to `out` (a caller that
     /// reuses one vector allocates nothing per push for it).
+    #[inline]
     pub fn push_bytes_into(&mut self, bytes: &[u8], out: &mut Vec<StreamUpdate>) {
         if self.limit.is_some() {
             return;
@@ -173,6 +175,7 @@ impl StreamPipeline {
 
     /// After a push: a limit passed (and no terminal event before it) ends the stream with a
     /// Failed final result.
+    #[inline]
     fn check_limits(&mut self, over_body: bool, out: &mut Vec<StreamUpdate>) {
         if self.is_terminal() {
             // What follows the terminal event does not matter.
@@ -248,6 +251,7 @@ impl StreamPipeline {
     }
 
     /// Whether the terminal event (completed, failed, End, Error) was seen.
+    #[inline]
     pub fn is_terminal(&self) -> bool {
         self.assembler.is_terminal()
     }
@@ -309,6 +313,7 @@ impl StreamPipeline {
         self.assembler.tools()
     }
 
+    #[inline]
     fn guard(&mut self, update: StreamUpdate, out: &mut Vec<StreamUpdate>) {
         match update {
             StreamUpdate::Answer(delta) => {
@@ -334,6 +339,7 @@ impl StreamPipeline {
     }
 }
 
+#[inline]
 fn answer_update(r: Resumed) -> StreamUpdate {
     match r {
         Resumed::Append(s) => StreamUpdate::Answer(s),
@@ -341,6 +347,7 @@ fn answer_update(r: Resumed) -> StreamUpdate {
     }
 }
 
+#[inline]
 fn thinking_update(r: Resumed) -> StreamUpdate {
     match r {
         Resumed::Append(s) => StreamUpdate::Thinking(s),

@@ -24,10 +24,12 @@ impl SegmentedText {
         Self::default()
     }
 
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.len
     }
 
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -52,6 +54,7 @@ impl SegmentedText {
     }
 
     /// Appends `text`: into the last segment while it has room, then into new segments.
+    #[inline]
     pub(crate) fn push_str(&mut self, mut text: &str) {
         self.len += text.len();
         while !text.is_empty() {
@@ -126,6 +129,7 @@ impl SegmentedText {
     }
 
     /// Whether the bytes from `at` on start with `bytes` (false past the end).
+    #[inline]
     pub(crate) fn matches_at(&self, at: usize, bytes: &[u8]) -> bool {
         if at.saturating_add(bytes.len()) > self.len {
             return false;
@@ -153,6 +157,7 @@ impl SegmentedText {
     }
 
     /// Appends the text from byte `from` on (a character boundary) to `out`.
+    #[inline]
     pub(crate) fn copy_from(&self, from: usize, out: &mut String) {
         let mut skip = from;
         for s in self.segments() {
@@ -166,6 +171,7 @@ impl SegmentedText {
     }
 
     /// Whether the text ends with `suffix`.
+    #[inline]
     pub(crate) fn ends_with(&self, suffix: &str) -> bool {
         suffix.len() <= self.len && self.matches_at(self.len - suffix.len(), suffix.as_bytes())
     }

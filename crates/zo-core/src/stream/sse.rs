@@ -182,6 +182,7 @@ impl SseParser {
     }
 
     /// The limit the stream passed, if it did: the parser then ignores the rest of the body.
+    #[inline]
     pub fn error(&self) -> Option<LimitExceeded> {
         self.error
     }
@@ -200,6 +201,7 @@ impl SseParser {
 
     /// Feeds the next bytes of the body, calling `emit` with each event and `retry` value they
     /// complete, in order. Nothing is allocated per event: the event borrows the parser.
+    #[inline]
     pub fn push_with(&mut self, bytes: &[u8], mut emit: impl FnMut(SseItem<'_>)) {
         if self.error.is_some() {
             return;
@@ -240,6 +242,7 @@ impl SseParser {
     }
 
     /// The length of the kept unfinished line.
+    #[inline]
     fn line_len(&self) -> usize {
         self.line.len() + self.long_line.len()
     }
@@ -250,6 +253,7 @@ impl SseParser {
         self.scanned
     }
 
+    #[inline]
     fn fail(&mut self, limit: LimitExceeded) {
         self.error = Some(limit);
         self.line = String::new();
@@ -257,6 +261,7 @@ impl SseParser {
         self.data = String::new();
     }
 
+    #[inline]
     fn feed_text(&mut self, mut text: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         if !self.bom_checked && !text.is_empty() {
             self.bom_checked = true;
@@ -302,6 +307,7 @@ impl SseParser {
     }
 
     /// The unfinished line goes on with `text` (no line end in it).
+    #[inline]
     fn continue_line(&mut self, text: &str) {
         if text.is_empty() {
             return;
@@ -332,6 +338,7 @@ impl SseParser {
 
     /// The first bytes of the unfinished line continued by `more`: enough to decide its fate
     /// (a field name is at most 5 bytes before its colon).
+    #[inline]
     fn head(&self, more: &str) -> LineHead {
         let mut head = LineHead::default();
         let kept = self.line.as_bytes();
@@ -344,6 +351,7 @@ impl SseParser {
     }
 
     /// What becomes of a line starting with `head` (its first bytes); `None` while undecided.
+    #[inline]
     fn line_fate(&self, head: &LineHead) -> Option<LineFate> {
         let head = &head.bytes[..head.len];
         if head.first() == Some(&b':') {
@@ -361,12 +369,14 @@ impl SseParser {
         })
     }
 
+    #[inline]
     fn skips_data(&self) -> bool {
         self.skip_data_of
             .is_some_and(|skipped| !self.event_type.is_empty() && self.event_type == skipped)
     }
 
     /// The kept unfinished line ends with `piece`.
+    #[inline]
     fn end_kept_line(&mut self, piece: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         if self.line_len() + piece.len() > self.limits.line_bytes {
             self.fail(LimitExceeded::Line);
@@ -405,6 +415,7 @@ impl SseParser {
     /// the data buffer, any other line is joined and processed. Either way the line is copied
     /// once, into a buffer of exactly its length, and its segments are given back whole (all
     /// of the line was in them: what is decoded from it next fits where they were).
+    #[inline]
     fn end_long_line(&mut self, piece: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         let mut long = std::mem::take(&mut self.long_line);
         long.push_str(piece);
@@ -428,12 +439,14 @@ impl SseParser {
     }
 
     /// Gives back a large line buffer once its line is done.
+    #[inline]
     fn release_line(&mut self) {
         if self.line.capacity() > RETAIN_BYTES {
             self.line = String::new();
         }
     }
 
+    #[inline]
     fn process_line(&mut self, line: &str, emit: &mut impl FnMut(SseItem<'_>)) {
         if line.is_empty() {
             self.dispatch(emit);
@@ -487,6 +500,7 @@ impl SseParser {
         }
     }
 
+    #[inline]
     fn dispatch(&mut self, emit: &mut impl FnMut(SseItem<'_>)) {
         self.last_event_id.clone_from(&self.last_event_id_buffer);
         let skipped = std::mem::take(&mut self.data_skipped);

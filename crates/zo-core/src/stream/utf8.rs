@@ -13,6 +13,7 @@ pub struct Utf8Decoder {
 
 impl Utf8Decoder {
     /// Decodes `bytes`, calling `emit` with each non-empty piece of text in order.
+    #[inline]
     pub fn decode(&mut self, mut bytes: &[u8], mut emit: impl FnMut(&str)) {
         // Finish a character left over from the previous call, one byte at a time.
         while self.pending_len > 0 {

@@ -78,6 +78,10 @@ impl State {
         self.save(true);
         self.show_undo(offer.as_ref());
         self.refresh_drawer();
+        // The row (and the focus on its button) is gone: the focus stays in the list.
+        if !self.ui.drawer.has_attribute("hidden") {
+            let _ = self.ui.drawer_search.focus();
+        }
     }
 
     /// Undo of the last delete: the chat is back in its place in the list (and on screen, if
@@ -100,6 +104,7 @@ impl State {
             self.save(true);
             self.refresh_drawer();
         }
+        self.focus_row_button(&id, "chat-open");
     }
 
     /// Shows the Undo toast for `offer`, or hides it.

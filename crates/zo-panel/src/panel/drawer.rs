@@ -2,15 +2,18 @@
 //! (`zo_core::ui::chat_list` decides the groups, the search and the marks), each chat a
 //! button that opens it (marked when it is on screen, and "Running" while its answer
 //! streams), with Rename (its title edited in place: Enter keeps, Esc cancels) and Delete
-//! (Undo in a toast). The rows' listeners live as long as the rows: dropped when the list is
-//! rebuilt or closed.
+//! (Undo in a toast). The rows carry no listeners of their own: the list's container has one
+//! for clicks, one for keys and one for focus leaving (wired once, [`State::wire_drawer`]),
+//! which read the row's `data-chat` and the button's `data-act`.
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement, KeyboardEvent};
+use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 use zo_core::ui::chat_list::{chat_list, ChatState, ListItem, ListQuery};
 
 use super::{with_state, State};
-use crate::dom::{self, append, listen, set_attr, set_hidden, text_el, DomError, DomResult};
+use crate::dom::{
+    self, append, listen, set_attr, set_hidden, text_el, DomError, DomResult, Listener,
+};
 use crate::host::{now_ms, tz_offset_min};
 
 impl State {
@@ -25,7 +28,6 @@ impl State {
         if open {
             let _ = self.ui.drawer_search.focus();
         } else {
-            self.drawer_listeners.clear();
             self.renaming = None;
         }
         let _ = set_attr(
@@ -37,7 +39,6 @@ impl State {
 
     pub(super) fn close_drawer(&mut self) {
         set_hidden(&self.ui.drawer, true);
-        self.drawer_listeners.clear();
         self.renaming = None;
         let _ = set_attr(&self.ui.history_btn, "aria-expanded", "false");
     }
@@ -93,8 +94,6 @@ impl State {
 
     pub(super) fn render_drawer(&mut self) -> DomResult<()> {
         dom::clear(&self.ui.drawer_list);
-        // The rows' listeners go with the rows.
-        self.drawer_listeners.clear();
         let states = self.runs.states();
         let query = ListQuery {
             search: &self.search,
@@ -142,7 +141,7 @@ impl State {
     }
 
     /// One chat of the list: its open button (or its title's editor), Rename, Delete.
-    fn chat_row(&mut self, item: &ListItem) -> DomResult<Element> {
+    fn chat_row(&self, item: &ListItem) -> DomResult<Element> {
         let li = dom::el(&self.doc, "li", "chat-item")?;
         set_attr(&li, "data-chat", &item.id)?;
         dom::toggle_class(&li, "current", item.current);
@@ -179,34 +178,9 @@ impl State {
             append(&badge, &text_el(&self.doc, "span", "", item.state.label())?)?;
             append(&open, &badge)?;
         }
+        set_attr(&open, "data-act", "open")?;
         let rename = self.row_button("✎", "chat-rename", "Rename", &item.title)?;
         let del = self.row_button("×", "chat-delete", "Delete", &item.title)?;
-        let w = self.me.clone();
-        let id = item.id.clone();
-        self.drawer_listeners.push(listen(&open, "click", move |_| {
-            let (w, id) = (w.clone(), id.clone());
-            // After the click's own handlers: the list it is in is rebuilt.
-            wasm_bindgen_futures::spawn_local(async move {
-                with_state(&w, |s| s.load_chat(&id));
-            });
-        })?);
-        let w = self.me.clone();
-        let id = item.id.clone();
-        self.drawer_listeners
-            .push(listen(&rename, "click", move |_| {
-                let (w, id) = (w.clone(), id.clone());
-                wasm_bindgen_futures::spawn_local(async move {
-                    with_state(&w, |s| s.start_rename(&id));
-                });
-            })?);
-        let w = self.me.clone();
-        let id = item.id.clone();
-        self.drawer_listeners.push(listen(&del, "click", move |_| {
-            let (w, id) = (w.clone(), id.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                with_state(&w, |s| s.delete_chat(&id));
-            });
-        })?);
         append(&li, &open)?;
         append(&li, &rename)?;
         append(&li, &del)?;
@@ -224,52 +198,69 @@ impl State {
         set_attr(&b, "type", "button")?;
         set_attr(&b, "aria-label", &format!("{verb} “{title}”"))?;
         set_attr(&b, "title", &format!("{verb} chat"))?;
+        set_attr(&b, "data-act", &verb.to_ascii_lowercase())?;
         Ok(b)
     }
 
     /// The title's editor: Enter (or leaving the field) renames, Esc cancels.
-    fn title_editor(&mut self, item: &ListItem) -> DomResult<Element> {
+    fn title_editor(&self, item: &ListItem) -> DomResult<Element> {
         let input: HtmlInputElement = dom::el(&self.doc, "input", "chat-rename-input")?
             .dyn_into()
             .map_err(|_| DomError::Missing("input element"))?;
         set_attr(&input, "type", "text")?;
         set_attr(&input, "aria-label", "Chat title")?;
         input.set_value(&item.title);
+        Ok(input.into())
+    }
+
+    /// Wires the list's container once: a click on a row's button, a key in a title's editor,
+    /// and the focus leaving that editor. The handlers run after the event (the list they are
+    /// in may be rebuilt).
+    pub(super) fn wire_drawer(&self, out: &mut Vec<Listener>) -> DomResult<()> {
+        let list = &self.ui.drawer_list;
         let w = self.me.clone();
-        let id = item.id.clone();
-        let field = input.clone();
-        self.drawer_listeners
-            .push(listen(&input, "keydown", move |e| {
-                let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
-                    return;
-                };
-                if k.is_composing() {
-                    return;
-                }
-                match k.key().as_str() {
-                    "Enter" => {
-                        e.prevent_default();
-                        let (w, id, title) = (w.clone(), id.clone(), field.value());
-                        wasm_bindgen_futures::spawn_local(async move {
-                            with_state(&w, |s| s.finish_rename(&id, &title));
-                        });
-                    }
-                    "Escape" => {
-                        // Esc here cancels the edit; it does not stop an answer.
-                        e.prevent_default();
-                        let w = w.clone();
-                        wasm_bindgen_futures::spawn_local(async move {
-                            with_state(&w, |s| s.cancel_rename());
-                        });
-                    }
+        out.push(listen(list, "click", move |e| {
+            let Some((act, id, _)) = row_target(&e, "button[data-act]") else {
+                return;
+            };
+            let w = w.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                with_state(&w, |s| match act.as_str() {
+                    "open" => s.load_chat(&id),
+                    "rename" => s.start_rename(&id),
+                    "delete" => s.delete_chat(&id),
                     _ => {}
-                }
-            })?);
+                });
+            });
+        })?);
         let w = self.me.clone();
-        let id = item.id.clone();
-        let field = input.clone();
-        self.drawer_listeners.push(listen(&input, "blur", move |_| {
-            let (w, id, title) = (w.clone(), id.clone(), field.value());
+        out.push(listen(list, "keydown", move |e| {
+            let Some(k) = e.dyn_ref::<KeyboardEvent>().filter(|k| !k.is_composing()) else {
+                return;
+            };
+            let key = k.key();
+            if key != "Enter" && key != "Escape" {
+                return;
+            }
+            let Some((_, id, title)) = row_target(&e, "input") else {
+                return;
+            };
+            // Esc here cancels the edit; it does not stop an answer.
+            e.prevent_default();
+            let w = w.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                with_state(&w, |s| match key.as_str() {
+                    "Enter" => s.finish_rename(&id, &title),
+                    _ => s.cancel_rename(),
+                });
+            });
+        })?);
+        let w = self.me.clone();
+        out.push(listen(list, "focusout", move |e| {
+            let Some((_, id, title)) = row_target(&e, "input") else {
+                return;
+            };
+            let w = w.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 with_state(&w, |s| {
                     if s.renaming.as_deref() == Some(id.as_str()) {
@@ -278,7 +269,7 @@ impl State {
                 });
             });
         })?);
-        Ok(input.into())
+        Ok(())
     }
 
     /// Enter in the title's editor: renamed, and the focus back on the row's Rename button.
@@ -291,7 +282,7 @@ impl State {
     }
 
     /// Focuses the button of class `class` in chat `id`'s row.
-    fn focus_row_button(&self, id: &str, class: &str) {
+    pub(super) fn focus_row_button(&self, id: &str, class: &str) {
         let row = self
             .ui
             .drawer_list
@@ -310,4 +301,19 @@ impl State {
             let _ = b.focus();
         }
     }
+}
+
+/// For an event in the list: the `data-act` of the element matching `selector` it hit, the
+/// chat id of its row, and the element's value (a title's editor).
+fn row_target(e: &Event, selector: &str) -> Option<(String, String, String)> {
+    let target: Element = e.target()?.dyn_into().ok()?;
+    let hit = target.closest(selector).ok()??;
+    let row = hit.closest(".chat-item").ok()??;
+    let id = row.get_attribute("data-chat")?;
+    let act = hit.get_attribute("data-act").unwrap_or_default();
+    let value = hit
+        .dyn_ref::<HtmlInputElement>()
+        .map(HtmlInputElement::value)
+        .unwrap_or_default();
+    Some((act, id, value))
 }

@@ -47,7 +47,17 @@ impl State {
         if let Some((_, root)) = self.rendered.iter().find(|(id, _)| id == question_id) {
             show_page(root, &page);
         }
-        if let Some(m) = self.chat.messages.iter_mut().find(|m| m.id == question_id) {
+        // The user may have left its chat while Chrome asked for the site.
+        let m = match self.chat.messages.iter_mut().find(|m| m.id == question_id) {
+            Some(m) => Some(m),
+            None => self
+                .history
+                .chats
+                .iter_mut()
+                .flat_map(|c| c.messages.iter_mut())
+                .find(|m| m.id == question_id),
+        };
+        if let Some(m) = m {
             m.page = Some(page);
         }
     }

@@ -88,6 +88,7 @@ impl State {
                 with_state(&w, |s| s.search_escape());
             }
         })?);
+        s.wire_drawer(&mut out)?;
         let w = weak.clone();
         out.push(listen(&s.ui.toast_undo, "click", move |_| {
             with_state(&w, |s| s.undo_delete());

@@ -29,6 +29,7 @@ const FIELDS: [&str; 8] = [
 
 /// The token, when `data` (of an SSE event named `PartDeltaEvent`) has exactly the live shape
 /// of a text or thinking delta; `diag` is updated only then.
+#[inline]
 pub(super) fn decode<'a>(data: &'a str, diag: &mut Diagnostics) -> Option<TokenDelta<'a>> {
     let token = in_wire_order(data).or_else(|| in_any_order(data))?;
     diag.event(NAME);
@@ -38,6 +39,7 @@ pub(super) fn decode<'a>(data: &'a str, diag: &mut Diagnostics) -> Option<TokenD
 
 /// The fields in the order and spacing Zo sends them: matched as a template (literal key runs
 /// between the values), the cheapest read. Accepts a subset of what [`in_any_order`] accepts.
+#[inline]
 fn in_wire_order(data: &str) -> Option<TokenDelta<'_>> {
     let mut scan = Scanner::new(data);
     scan.literal(br#"{"delta":{"content_delta":"#)?;
@@ -58,6 +60,7 @@ fn in_wire_order(data: &str) -> Option<TokenDelta<'_>> {
 }
 
 /// The text or thinking token from its fields; `None` for another delta kind.
+#[inline]
 fn token<'a>(
     kind: Cow<'_, str>,
     zmid: Cow<'a, str>,
@@ -78,6 +81,7 @@ fn token<'a>(
 }
 
 /// The fields in any order, with any whitespace: each exactly once, no other field.
+#[inline]
 fn in_any_order(data: &str) -> Option<TokenDelta<'_>> {
     let mut scan = Scanner::new(data);
     let (mut index, mut kind, mut content, mut zmid) = (None, None, None, None);
@@ -141,6 +145,7 @@ struct Seen(u8);
 
 impl Seen {
     /// Field `n` is read now; `None` when it was already.
+    #[inline]
     fn once(&mut self, n: u8) -> Option<()> {
         let bit = 1 << n;
         if self.0 & bit != 0 {
@@ -151,6 +156,7 @@ impl Seen {
     }
 
     /// Whether all of the first `count` fields were read.
+    #[inline]
     fn all(&self, count: u8) -> Option<()> {
         (self.0 == (1u8 << count) - 1).then_some(())
     }

@@ -21,6 +21,7 @@ const MAX_KEYS: usize = 32;
 
 /// The event, when `data` (of an SSE event named `PartStartEvent`) starts a text or thinking
 /// part in a shape this reader takes; `diag` is updated only then.
+#[inline]
 pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
     let mut scan = Scanner::new(data);
     let mut keys: Vec<&str> = Vec::new();
@@ -72,6 +73,7 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
 /// The diagnostics the general decoder records for these keys: each top-level key (counted
 /// unknown when the event does not define it), then the keys of its structural objects, in
 /// key order.
+#[inline]
 fn record(diag: &mut Diagnostics, mut keys: Vec<&str>, mut nested: Vec<(&str, &str)>) {
     diag.event(NAME);
     sort_few(&mut keys);
@@ -92,6 +94,7 @@ fn record(diag: &mut Diagnostics, mut keys: Vec<&str>, mut nested: Vec<(&str, &s
 
 /// Sorts at most [`MAX_KEYS`] items by insertion: a few comparisons, and none of the code of
 /// the standard library's sort (kilobytes in the worker's wasm for each item type).
+#[inline]
 fn sort_few<T: Ord>(items: &mut [T]) {
     for i in 1..items.len() {
         let mut j = i;

@@ -22,36 +22,43 @@ pub(super) struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
+    #[inline]
     pub(super) fn new(text: &'a str) -> Self {
         Scanner { text, pos: 0 }
     }
 
+    #[inline]
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
+    #[inline]
     fn peek(&self) -> Option<u8> {
         self.bytes().get(self.pos).copied()
     }
 
+    #[inline]
     fn skip_ws(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
             self.pos += 1;
         }
     }
 
+    #[inline]
     fn eat(&mut self, byte: u8) -> Option<()> {
         self.skip_ws();
         (self.peek()? == byte).then(|| self.pos += 1)
     }
 
     /// Exactly `literal` next (no whitespace skipped): for matching a known layout quickly.
+    #[inline]
     pub(super) fn literal(&mut self, literal: &[u8]) -> Option<()> {
         let end = self.pos + literal.len();
         (self.bytes().get(self.pos..end)? == literal).then(|| self.pos = end)
     }
 
     /// The end of the text (whitespace allowed).
+    #[inline]
     pub(super) fn end(&mut self) -> Option<()> {
         self.skip_ws();
         (self.pos == self.text.len()).then_some(())
@@ -59,6 +66,7 @@ impl<'a> Scanner<'a> {
 
     /// Reads `{ "key": value, ... }`, calling `field` with each key (positioned at its value,
     /// which `field` must read). Keys holding escapes are not handled (`None`).
+    #[inline]
     pub(super) fn object(
         &mut self,
         mut field: impl FnMut(&mut Self, &'a str) -> Option<()>,
@@ -89,6 +97,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A string value (the reader is at its opening quote after whitespace).
+    #[inline]
     pub(super) fn string(&mut self) -> Option<Cow<'a, str>> {
         self.skip_ws();
         if self.peek()? != b'"' {
@@ -138,6 +147,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// `null`, a string or an unsigned integer (anything else is `None`).
+    #[inline]
     pub(super) fn scalar(&mut self) -> Option<Scalar<'a>> {
         self.skip_ws();
         match self.peek()? {
@@ -148,6 +158,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A non-negative integer without fraction or exponent that fits in u64.
+    #[inline]
     pub(super) fn uint(&mut self) -> Option<u64> {
         self.skip_ws();
         let start = self.pos;
@@ -170,6 +181,7 @@ const SLACK_BYTES: usize = 4096;
 
 /// Where the first byte that ends a plain run of string characters is: a quote, a backslash
 /// or a control character (invalid raw in JSON).
+#[inline]
 fn special(bytes: &[u8]) -> Option<usize> {
     bytes
         .iter()

@@ -27,6 +27,7 @@ impl Visible {
     }
 
     /// The text shown, given the `assembled` text of this attempt.
+    #[inline]
     pub(super) fn text<'a>(&'a self, assembled: &'a SegmentedText) -> Cow<'a, str> {
         match self {
             Visible::Prefix(len) => assembled.prefix(*len),
@@ -35,6 +36,7 @@ impl Visible {
     }
 
     /// One update's text (`assembled` already holds it): what to show, if anything.
+    #[inline]
     pub(super) fn push(&mut self, delta: String, assembled: &SegmentedText) -> Option<Resumed> {
         if delta.is_empty() {
             return None;
