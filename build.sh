@@ -143,8 +143,8 @@ build_extension() {
   # functions (-Zlocation-detail=none). -Zbuild-std and these flags are
   # unstable flags; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain for this one build.
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
-  # The worker: its own code and its stream path at opt-level s, the rest of zo-core and its
-  # cold dependencies at z (the `worker` profile in Cargo.toml says how).
+  # The worker: built for size but its stream path, compiled in zo-stream-path at opt-level s
+  # (the `worker` profile in Cargo.toml says how).
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
     cargo build --profile worker --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
     -p zo-worker
@@ -282,8 +282,8 @@ run_tests() {
   step "cargo fmt --check"
   cargo fmt --all -- --check
 
-  step "clippy (native: zo-core, zo-dev)"
-  cargo clippy --locked -p zo-core -p zo-dev --all-targets -- -D warnings
+  step "clippy (native: zo-core, zo-dev, zo-stream-path)"
+  cargo clippy --locked -p zo-core -p zo-dev -p zo-stream-path --all-targets -- -D warnings
 
   step "clippy (wasm: ${WASM_CRATES[*]})"
   local args=() crate

@@ -246,12 +246,12 @@ function causesFor(missed: Row[]): string {
   }
   if (has('memory', /./)) {
     out.push(
-      '- **memory**: natively, a counting allocator measures the same streams at 2.2x (a 3 MB answer) and ' +
-        '2.9x (one 0.9 MB event) of bytes held at the peak (crates/zo-core/tests/stream_limits.rs). What wasm adds ' +
-        'is the allocator\'s: a text that grows is moved to a larger block each time (its old blocks are freed ' +
-        'but too small for the next growth), and memory never shrinks, so the growth counts every block the ' +
-        'answer went through. Holding the answer in fixed-size segments instead of one growing string would ' +
-        'remove that; the 10 MB cases stop at the limits well within 3x either way.',
+      '- **memory**: what the pipeline holds at its peak (crates/zo-core/tests/stream_wasm_memory.rs simulates ' +
+        'the wasm allocator over memory that never shrinks; stream_limits.rs counts bytes held): the answer in ' +
+        'fixed-size segments (stream/segmented.rs), so a growing text leaves no blocks behind; one large event ' +
+        'decoded in the buffer that held its data (the SSE parser hands it over); and a large answer that ends ' +
+        'in the push that brought it is not sent again as an update before the final result. What remains is ' +
+        'the assembled text and the final result\'s copy of it (about 2x); the 10 MB cases stop at the limits.',
     );
   }
   if (has('render', /panel/)) {

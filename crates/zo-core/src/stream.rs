@@ -4,11 +4,11 @@
 //! retry, resume, liveness and Stop rules ([`AskDriver`]). What one stream may make us hold
 //! is bounded: the limits are in `stream/limits.rs`, and passing one is a [`LimitExceeded`].
 //!
-//! The functions on the per-chunk path (UTF-8, SSE, the token fast paths, assembly, the
-//! pipeline's push, the driver's `on_body`) are `#[inline]`: the crate that calls them compiles
-//! them, at its own opt-level. The worker is built with zo-core for size and its own code for
-//! speed (the `worker` profile in Cargo.toml), so its stream path stays fast. A function added
-//! to that path wants `#[inline]` too, or it runs at opt-level z.
+//! The functions on the per-chunk path (UTF-8, SSE, the token fast paths and the escapes they
+//! read, assembly, the pipeline's push, the driver's `on_body`) are `#[inline]`: the crate that
+//! calls them compiles them, at its own opt-level. The worker, built for size, reaches that path
+//! only through the crate `zo-stream-path`, built for speed (the `worker` profile in
+//! Cargo.toml). A function added to that path wants `#[inline]` too, or it runs at opt-level z.
 
 pub(crate) mod assembler;
 pub(crate) mod diagnostics;

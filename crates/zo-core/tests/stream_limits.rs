@@ -84,12 +84,17 @@ fn stream(mode: Mode, body: &[u8]) -> (String, Vec<FinalResult>, StreamPipeline)
     (shown, finals, p)
 }
 
-/// Like [`stream`], keeping only the length of what was shown (measuring the pipeline's heap,
-/// not a copy the caller would keep); the final results keep their status only.
+/// Like [`stream`], keeping only the length of what was shown at the end (measuring the
+/// pipeline's heap, not a copy the caller would keep): the streamed text, or the final
+/// result's when it has one (the panel shows that); the final results keep their status only.
 fn stream_len(mode: Mode, body: &[u8]) -> (usize, Vec<FinalStatus>) {
     let mut shown = 0;
     let (finals, _) = feed(mode, body, |s| shown += s.len());
-    (shown, finals.iter().map(|f| f.status).collect())
+    let last = finals.last().map_or(0, |f| f.text.len());
+    (
+        if last > 0 { last } else { shown },
+        finals.iter().map(|f| f.status).collect(),
+    )
 }
 
 fn feed(mode: Mode, body: &[u8], mut show: impl FnMut(&str)) -> (Vec<FinalResult>, StreamPipeline) {

@@ -263,3 +263,86 @@ proptest! {
         prop_assert_eq!(chunked, whole);
     }
 }
+
+// ------------------------------------------------------------------ a large answer and its end
+
+/// One text part's start holding `text`, then `completed`.
+fn one_event_answer(text: &str) -> Vec<u8> {
+    let content = serde_json::Value::String(text.to_string());
+    format!(
+        "event: PartStartEvent\ndata: {{\"index\":0,\"part\":{{\"part_kind\":\"text\",\"content\":{content}}}}}\n\n\
+         event: completed\ndata: {{\"status\":\"completed\"}}\n\n"
+    )
+    .into_bytes()
+}
+
+/// A text of `n` bytes that JSON escapes in places (quotes, newlines, a tab, non-ASCII).
+fn escaped_prose(n: usize) -> String {
+    "A \"quoted\" word,\ta tab, é and 日本; a new line.\n"
+        .repeat(n / 40 + 1)
+        .chars()
+        .take(n)
+        .collect()
+}
+
+/// What the panel shows at the end: the streamed text, or the final result's text when it
+/// has one (it replaces what streamed).
+fn shown_at_end(screen: &Screen) -> &str {
+    match screen.finals.last() {
+        Some(f) if !f.text.is_empty() => &f.text,
+        _ => &screen.answer,
+    }
+}
+
+#[test]
+fn a_large_answer_ending_in_the_same_push_is_shown_by_its_final_result_alone() {
+    let text = escaped_prose(300 * 1024);
+    let body = one_event_answer(&text);
+    let mut p = StreamPipeline::new(Mode::Ask);
+    let mut screen = Screen::default();
+    screen.apply(p.push_bytes(&body));
+    // No update repeats the answer the final result carries, and none of it is lost.
+    assert_eq!(screen.answer, "");
+    assert_eq!(screen.finals.len(), 1);
+    assert_eq!(screen.finals[0].status, FinalStatus::Succeeded);
+    assert_eq!(screen.finals[0].text, text);
+    // Counted as shown: a retry or an error after it would not repeat nor lose it.
+    assert_eq!(p.shown_answer(), text);
+}
+
+#[test]
+fn a_large_answer_is_streamed_when_its_end_comes_in_a_later_push() {
+    let text = escaped_prose(300 * 1024);
+    let body = one_event_answer(&text);
+    let at = body.len() - "event: completed\ndata: {\"status\":\"completed\"}\n\n".len();
+    let mut p = StreamPipeline::new(Mode::Ask);
+    let mut screen = Screen::default();
+    feed_chunks(&mut p, &mut screen, &body[..at], 64 * 1024);
+    assert_eq!(screen.answer, text);
+    screen.apply(p.push_bytes(&body[at..]));
+    assert_eq!(screen.finals[0].text, text);
+}
+
+#[test]
+fn small_answers_and_co_browse_answers_stream_as_updates_even_when_they_end_in_the_push() {
+    // Small: the updates are cheap, and the panel renders them as they come.
+    let small = escaped_prose(2000);
+    let (screen, _) = run(Mode::Ask, &one_event_answer(&small), usize::MAX);
+    assert_eq!(screen.answer, small);
+    // Co-browse: the final result's text is the envelope's, not the streamed text.
+    let large = escaped_prose(300 * 1024);
+    let (screen, _) = run(Mode::Cobrowse, &one_event_answer(&large), usize::MAX);
+    assert_eq!(screen.answer, large);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Whatever the chunking, a large one-event answer ends up on screen whole, once.
+    #[test]
+    fn a_large_answer_is_shown_whole_whatever_the_chunking(size in 1_000usize..400_000) {
+        let text = escaped_prose(200 * 1024);
+        let (screen, result) = run(Mode::Ask, &one_event_answer(&text), size);
+        prop_assert_eq!(shown_at_end(&screen), text.as_str());
+        prop_assert_eq!(result.text, text);
+    }
+}

@@ -34,7 +34,7 @@ impl PipelineHandle {
 
     /// Feeds the next bytes of the body; returns how many UI updates they produced.
     pub fn push(&mut self, bytes: &[u8]) -> u32 {
-        self.pipeline.push_bytes_into(bytes, &mut self.updates);
+        zo_stream_path::push_bytes_into(&mut self.pipeline, bytes, &mut self.updates);
         let count = self.updates.len();
         self.hand_on();
         u32::try_from(count).unwrap_or(u32::MAX)
@@ -58,7 +58,7 @@ impl PipelineHandle {
         let size = if chunk == 0 { body.len().max(1) } else { chunk };
         let mut count: usize = 0;
         for piece in body.chunks(size) {
-            self.pipeline.push_bytes_into(piece, &mut self.updates);
+            zo_stream_path::push_bytes_into(&mut self.pipeline, piece, &mut self.updates);
             count += self.updates.len();
             self.hand_on();
         }

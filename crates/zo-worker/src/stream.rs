@@ -185,7 +185,7 @@ impl Pump<'_> {
                 match read {
                     Ok(Some(bytes)) => {
                         *flight = Flight::Body { controller, reader };
-                        driver.on_body(&bytes)
+                        zo_stream_path::on_body(driver, &bytes)
                     }
                     Ok(None) => driver.on_end(),
                     Err(e) => self.failed(driver, e),

@@ -315,6 +315,28 @@ pub fn decode_borrowed<'a>(
     decode_general(name, data, diag).map(Decoded::Event)
 }
 
+/// Decodes an event whose data the caller hands over (a large one): a text part's start is
+/// decoded in `data`'s own buffer, so its text is never held twice; any other event as
+/// [`decode_borrowed`] (same result and diagnostics), `data` dropped after.
+pub fn decode_owned(
+    name: &str,
+    data: String,
+    diag: &mut Diagnostics,
+) -> Result<ZoEvent, DecodeError> {
+    let data = if name == "PartStartEvent" {
+        match fast_start::decode_in_place(data, diag) {
+            Ok(event) => return Ok(event),
+            Err(data) => data,
+        }
+    } else {
+        data
+    };
+    Ok(match decode_borrowed(name, &data, diag)? {
+        Decoded::Token(t) => t.into(),
+        Decoded::Event(e) => e,
+    })
+}
+
 /// Any event, through a `serde_json::Value` (every shape, every field name recorded).
 fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
     if name == MODEL_REQUEST {

@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use crate::stream::assembler::Assembler;
 pub use crate::stream::assembler::StreamUpdate;
 use crate::stream::diagnostics::Diagnostics;
-use crate::stream::events::{decode_borrowed, DecodeError, Decoded, ZoEvent};
+use crate::stream::events::{decode_borrowed, decode_owned, DecodeError, Decoded, ZoEvent};
 use crate::stream::limits::{LimitExceeded, MAX_BODY_BYTES};
 use crate::stream::resume::Resumed;
 use crate::stream::sse::{SseItem, SseParser};
@@ -132,9 +132,12 @@ impl StreamPipeline {
         self.bytes += bytes.len() as u64;
         let mut raw = std::mem::take(&mut self.scratch);
         let assembler = &mut self.assembler;
+        let answer_shown = &mut self.answer_shown;
+        let mode = self.mode;
         // A large event is decoded into an owned one and assembled only once the parser gave
         // its data buffer back (at the next item, or after the chunk): the stream never holds
-        // the event's data, its decoded text and the assembled text at once.
+        // the event's data, its decoded text and the assembled text at once. A text part's
+        // start is decoded in the data buffer itself (handed over by the parser).
         let mut large: Option<ZoEvent> = None;
         self.parser.push_with(bytes, |item| {
             if let Some(event) = large.take() {
@@ -148,16 +151,42 @@ impl StreamPipeline {
                 }
                 SseItem::Event(event) => {
                     self.sse_events += 1;
-                    let is_large = event.data.len() > LARGE_EVENT_BYTES;
-                    match decode_borrowed(event.event, event.data, &mut self.diagnostics) {
-                        Ok(Decoded::Token(token)) if is_large => large = Some(token.into()),
-                        Ok(Decoded::Token(token)) => assembler.push_token(token, &mut raw),
-                        Ok(Decoded::Event(zo)) if is_large => large = Some(zo),
-                        Ok(Decoded::Event(zo)) => assembler.push(zo, &mut raw),
-                        Err(err) => {
-                            if self.errors.len() < MAX_KEPT_ERRORS {
-                                self.errors.push(err);
+                    let decoded = match event.data {
+                        Cow::Owned(data) if data.len() > LARGE_EVENT_BYTES => {
+                            decode_owned(event.event, data, &mut self.diagnostics)
+                                .map(|zo| large = Some(zo))
+                        }
+                        data => {
+                            let is_large = data.len() > LARGE_EVENT_BYTES;
+                            match decode_borrowed(event.event, &data, &mut self.diagnostics) {
+                                Ok(Decoded::Token(token)) if is_large => {
+                                    large = Some(token.into());
+                                    Ok(())
+                                }
+                                Ok(Decoded::Token(token)) => {
+                                    assembler.push_token(token, &mut raw);
+                                    Ok(())
+                                }
+                                Ok(Decoded::Event(zo)) if is_large => {
+                                    large = Some(zo);
+                                    Ok(())
+                                }
+                                Ok(Decoded::Event(zo)) => {
+                                    if mode != Mode::Cobrowse
+                                        && matches!(zo, ZoEvent::Completed { failed: false, .. })
+                                    {
+                                        superseded(&mut raw, answer_shown, assembler);
+                                    }
+                                    assembler.push(zo, &mut raw);
+                                    Ok(())
+                                }
+                                Err(err) => Err(err),
                             }
+                        }
+                    };
+                    if let Err(err) = decoded {
+                        if self.errors.len() < MAX_KEPT_ERRORS {
+                            self.errors.push(err);
                         }
                     }
                 }
@@ -337,6 +366,37 @@ impl StreamPipeline {
             other => out.push(other),
         }
     }
+}
+
+/// The answer ends successfully within this push, and the answer text this push produced
+/// is large: it is not sent as updates, since the final result that follows carries the
+/// whole answer and the panel shows that (what was shown before stays a prefix of it). Taken
+/// out before the final result is built, a large answer is not held three times (assembled,
+/// its update, the result). Only while what is shown is the assembled text itself (no retry
+/// being resumed, no action JSON hidden): then the final result's text is exactly it.
+fn superseded(raw: &mut Vec<StreamUpdate>, shown: &mut Visible, assembler: &Assembler) {
+    if !matches!(shown, Visible::Prefix(_)) {
+        return;
+    }
+    let pending: usize = raw
+        .iter()
+        .map(|u| match u {
+            StreamUpdate::Answer(delta) => delta.len(),
+            _ => 0,
+        })
+        .sum();
+    if pending <= LARGE_EVENT_BYTES {
+        return;
+    }
+    let answer = assembler.answer_text();
+    raw.retain_mut(|update| match update {
+        StreamUpdate::Answer(delta) => {
+            // Counted as shown (the final result shows it); the delta is dropped here.
+            drop(shown.push(std::mem::take(delta), answer));
+            false
+        }
+        _ => true,
+    });
 }
 
 #[inline]

@@ -15,6 +15,7 @@
 use crate::stream::limits::{grow_within, LimitExceeded, MAX_EVENT_DATA_BYTES, MAX_LINE_BYTES};
 use crate::stream::segmented::{SegmentedText, SEGMENT_BYTES};
 use crate::stream::utf8::Utf8Decoder;
+use std::borrow::Cow;
 
 /// One dispatched event.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -28,21 +29,23 @@ pub struct SseEvent {
 }
 
 /// One dispatched event, borrowed from the parser (valid for the callback's duration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SseEventRef<'a> {
     /// The event type, `"message"` when none was given.
     pub event: &'a str,
-    /// The data lines joined with `\n` (without the final newline).
-    pub data: &'a str,
+    /// The data lines joined with `\n` (without the final newline): borrowed from the
+    /// parser's reused buffer, or handed over owned when it outgrew what the parser keeps
+    /// (the parser would drop that buffer anyway; a reader may decode the event in it).
+    pub data: Cow<'a, str>,
     /// The last event ID at dispatch time.
     pub id: &'a str,
 }
 
 impl SseEventRef<'_> {
-    pub fn to_owned_event(self) -> SseEvent {
+    pub fn into_owned_event(self) -> SseEvent {
         SseEvent {
             event: self.event.to_string(),
-            data: self.data.to_string(),
+            data: self.data.into_owned(),
             id: self.id.to_string(),
         }
     }
@@ -57,7 +60,7 @@ pub enum SseOutput {
 }
 
 /// What the parser reports, borrowed (see [`SseParser::push_with`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SseItem<'a> {
     Event(SseEventRef<'a>),
     /// A valid `retry:` field: the new reconnection time in milliseconds (saturating).
@@ -67,7 +70,7 @@ pub enum SseItem<'a> {
 impl SseItem<'_> {
     pub fn to_output(self) -> SseOutput {
         match self {
-            SseItem::Event(e) => SseOutput::Event(e.to_owned_event()),
+            SseItem::Event(e) => SseOutput::Event(e.into_owned_event()),
             SseItem::Retry(ms) => SseOutput::Retry(ms),
         }
     }
@@ -508,7 +511,15 @@ impl SseParser {
             self.event_type.clear();
             return;
         }
-        let data = self.data.strip_suffix('\n').unwrap_or(&self.data);
+        if self.data.ends_with('\n') {
+            self.data.pop();
+        }
+        // A buffer grown past what the parser keeps is handed over rather than dropped after.
+        let data = if self.data.capacity() > RETAIN_BYTES {
+            Cow::Owned(std::mem::take(&mut self.data))
+        } else {
+            Cow::Borrowed(self.data.as_str())
+        };
         let event = if self.event_type.is_empty() {
             "message"
         } else {
@@ -519,11 +530,7 @@ impl SseParser {
             data,
             id: &self.last_event_id,
         }));
-        if self.data.capacity() > RETAIN_BYTES {
-            self.data = String::new();
-        } else {
-            self.data.clear();
-        }
+        self.data.clear();
         self.event_type.clear();
     }
 }

@@ -6,7 +6,7 @@
 //! is read, a duplicate or escaped key, invalid JSON) returns `None` and the general decoder
 //! handles it.
 
-use super::json_scan::{Scalar, Scanner};
+use super::json_scan::{unescape_in_place, Scalar, Scanner};
 use super::{known_fields, Part, PartRef, ZoEvent};
 use crate::stream::diagnostics::Diagnostics;
 
@@ -23,6 +23,66 @@ const MAX_KEYS: usize = 32;
 /// part in a shape this reader takes; `diag` is updated only then.
 #[inline]
 pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
+    let mut fields = read(data, Scanner::string)?;
+    let content = std::mem::take(&mut fields.content).into_owned();
+    let (part_ref, thinking) = fields.header(diag);
+    Some(event(part_ref, thinking, content))
+}
+
+/// As [`decode`], for an event whose data the caller owns: the part's text is unescaped in
+/// `data`'s own buffer, which becomes the text (a one-event answer is never held twice). When
+/// this reader does not take the shape, `data` comes back unchanged.
+pub(super) fn decode_in_place(data: String, diag: &mut Diagnostics) -> Result<ZoEvent, String> {
+    let Some(fields) = read(&data, Scanner::string_span) else {
+        return Err(data);
+    };
+    let span = fields.content.clone();
+    let (part_ref, thinking) = fields.header(diag);
+    // The span was checked as `Scanner::string` checks a string: unescaping it cannot fail.
+    let content = unescape_in_place(data, span).unwrap_or_default();
+    Ok(event(part_ref, thinking, content))
+}
+
+fn event(part_ref: PartRef, thinking: bool, content: String) -> ZoEvent {
+    let part = if thinking {
+        Part::Thinking { content }
+    } else {
+        Part::Text { content }
+    };
+    ZoEvent::PartStart { part_ref, part }
+}
+
+/// A text or thinking part's start, read; its content as `C` (decoded, or where it is).
+struct Fields<'a, C> {
+    keys: Vec<&'a str>,
+    nested: Vec<(&'a str, &'a str)>,
+    index: u64,
+    thinking: bool,
+    content: C,
+    zmid: Option<Scalar<'a>>,
+}
+
+impl<C> Fields<'_, C> {
+    /// Records the diagnostics; which part this is, and whether it is thinking.
+    fn header(self, diag: &mut Diagnostics) -> (PartRef, bool) {
+        let zmid = match self.zmid {
+            Some(Scalar::Str(z)) => Some(z.into_owned()),
+            _ => None,
+        };
+        record(diag, self.keys, self.nested);
+        let part_ref = PartRef {
+            zmid,
+            index: self.index,
+        };
+        (part_ref, self.thinking)
+    }
+}
+
+/// Reads the shape, the part's content with `content_of`.
+fn read<'a, C>(
+    data: &'a str,
+    mut content_of: impl FnMut(&mut Scanner<'a>) -> Option<C>,
+) -> Option<Fields<'a, C>> {
     let mut scan = Scanner::new(data);
     let mut keys: Vec<&str> = Vec::new();
     let mut nested: Vec<(&str, &str)> = Vec::new();
@@ -41,7 +101,7 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
                 nested.push((key, inner));
                 match (key, inner) {
                     ("part", "part_kind") => kind = Some(scan.string()?),
-                    ("part", "content") => content = Some(scan.string()?),
+                    ("part", "content") => content = Some(content_of(scan)?),
                     ("metadata", "zmid") => zmid = Some(scan.scalar()?),
                     _ => drop(scan.scalar()?),
                 }
@@ -52,21 +112,18 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
         Some(())
     })?;
     scan.end()?;
-    let index = index?;
-    let content = content?.into_owned();
-    let part = match kind?.as_ref() {
-        "text" => Part::Text { content },
-        "thinking" => Part::Thinking { content },
+    let thinking = match kind?.as_ref() {
+        "text" => false,
+        "thinking" => true,
         _ => return None,
     };
-    let zmid = match zmid {
-        Some(Scalar::Str(z)) => Some(z.into_owned()),
-        _ => None,
-    };
-    record(diag, keys, nested);
-    Some(ZoEvent::PartStart {
-        part_ref: PartRef { zmid, index },
-        part,
+    Some(Fields {
+        keys,
+        nested,
+        index: index?,
+        thinking,
+        content: content?,
+        zmid,
     })
 }
 
@@ -112,20 +169,46 @@ mod tests {
     use proptest::prelude::*;
 
     /// Both decoders on `data`: same result, same diagnostics; and whether the fast path took it.
+    /// The in-place reader takes the same shapes with the same result, or gives `data` back.
     fn check(data: &str) -> bool {
         let (mut d_fast, mut d_general) = (Diagnostics::new(), Diagnostics::new());
         let general = decode_general(NAME, data, &mut d_general);
+        let mut d_place = Diagnostics::new();
+        let in_place = decode_in_place(data.to_string(), &mut d_place);
         match decode(data, &mut d_fast) {
             Some(fast) => {
+                assert_eq!(in_place.as_ref(), Ok(&fast), "{data}");
+                assert_eq!(d_place.to_json(), d_general.to_json(), "{data}");
                 assert_eq!(Ok(fast), general, "{data}");
                 assert_eq!(d_fast.to_json(), d_general.to_json(), "{data}");
                 true
             }
             None => {
+                assert_eq!(in_place.as_ref().err().map(String::as_str), Some(data));
+                assert_eq!(d_place.to_json(), Diagnostics::new().to_json(), "{data}");
                 assert_eq!(d_fast.to_json(), Diagnostics::new().to_json(), "{data}");
                 false
             }
         }
+    }
+
+    #[test]
+    fn escapes_decode_in_place_as_the_borrowing_reader_decodes_them() {
+        let escapes = LIVE.replace(
+            r#"Hello \"you\"\n"#,
+            r#"\u00e9\ud83d\ude80 a\/b \\ \b\f\r\t end \"q\""#,
+        );
+        assert!(check(&escapes));
+        match decode_in_place(escapes, &mut Diagnostics::new()) {
+            Ok(ZoEvent::PartStart {
+                part: Part::Text { content },
+                ..
+            }) => assert_eq!(content, "é🚀 a/b \\ \u{8}\u{c}\r\t end \"q\""),
+            other => panic!("{other:?}"),
+        }
+        // An invalid escape or a lone surrogate: not taken, the data comes back.
+        assert!(!check(&LIVE.replace(r#"\n""#, r#"\x""#)));
+        assert!(!check(&LIVE.replace(r#"\n""#, r#"\ud83d""#)));
     }
 
     const LIVE: &str = r#"{"index":0,"part":{"part_kind":"text","content":"Hello \"you\"\n","id":null},"previous_part_kind":null,"event_kind":"part_start","metadata":{"zmid":"zmid_1","runner_id":"runner_1"}}"#;

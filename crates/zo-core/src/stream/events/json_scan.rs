@@ -5,6 +5,7 @@
 //! the general decoder, so being conservative is always correct.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::wire::json::read::unescape;
 
@@ -146,6 +147,36 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// A string value left escaped: where its contents are in the text (between the quotes),
+    /// checked as [`Scanner::string`] checks them, without copying them. With
+    /// [`unescape_in_place`], a large string is decoded in the buffer that holds its event.
+    pub(super) fn string_span(&mut self) -> Option<Range<usize>> {
+        self.skip_ws();
+        if self.peek()? != b'"' {
+            return None;
+        }
+        self.pos += 1;
+        let start = self.pos;
+        let bytes = self.bytes();
+        // Each escape is decoded into this (a character at most) only to check it.
+        let mut check = String::new();
+        loop {
+            self.pos += special(bytes.get(self.pos..)?)?;
+            match *bytes.get(self.pos)? {
+                b'"' => {
+                    self.pos += 1;
+                    return Some(start..self.pos - 1);
+                }
+                b'\\' => {
+                    self.pos += 1;
+                    check.clear();
+                    unescape(bytes, &mut self.pos, &mut check).ok()?;
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// `null`, a string or an unsigned integer (anything else is `None`).
     #[inline]
     pub(super) fn scalar(&mut self) -> Option<Scalar<'a>> {
@@ -174,6 +205,37 @@ impl<'a> Scanner<'a> {
         }
         Some(value)
     }
+}
+
+/// The JSON string contents at `span` of `text` (checked by [`Scanner::string_span`]),
+/// unescaped in `text`'s own buffer, which becomes the result: no second buffer, however
+/// large the string. An escape never decodes to more bytes than it takes, so the decoded
+/// text is written over what was already read. `None` if `span` holds an invalid escape.
+pub(super) fn unescape_in_place(text: String, span: Range<usize>) -> Option<String> {
+    let mut bytes = text.into_bytes();
+    let mut ch = String::new();
+    let (mut read, mut write) = (span.start, 0);
+    while read < span.end {
+        let run = special(bytes.get(read..span.end)?).unwrap_or(span.end - read);
+        bytes.copy_within(read..read + run, write);
+        read += run;
+        write += run;
+        if read == span.end {
+            break;
+        }
+        if bytes.get(read) != Some(&b'\\') {
+            return None;
+        }
+        read += 1;
+        ch.clear();
+        unescape(bytes.get(..span.end)?, &mut read, &mut ch).ok()?;
+        bytes
+            .get_mut(write..write + ch.len())?
+            .copy_from_slice(ch.as_bytes());
+        write += ch.len();
+    }
+    bytes.truncate(write);
+    String::from_utf8(bytes).ok()
 }
 
 /// An unescaped string with more room left than this gives it back.

@@ -87,6 +87,24 @@ fn chunks_stream_markdown_and_done_finishes() {
 }
 
 #[test]
+fn a_final_result_carrying_more_than_streamed_shows_all_of_it() {
+    // A large answer that ends in the push that brought it comes whole in the final result.
+    let mut t = turn(Mode::Ask);
+    let mut all = t.start();
+    all.extend(t.apply(&chunk("s1", "Hello ")));
+    all.extend(t.apply(&done(
+        "Hello **world**\n\nand the rest",
+        FinalStatus::Succeeded,
+    )));
+    assert_eq!(
+        answer_html(&all),
+        "<p>Hello <strong>world</strong></p><p>and the rest</p>"
+    );
+    assert_eq!(t.message.text, "Hello **world**\n\nand the rest");
+    assert_eq!(t.message.status, MessageStatus::Done);
+}
+
+#[test]
 fn a_cobrowse_tasks_done_response_replaces_its_prose() {
     let mut t = turn(Mode::Cobrowse);
     let mut all = t.apply(&chunk("s1", "I will look for it. "));

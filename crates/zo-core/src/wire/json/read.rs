@@ -264,6 +264,7 @@ impl<'a> Reader<'a> {
 /// Reads the escape after a backslash (`bytes[*pos]` is its first byte) as serde_json reads
 /// it, pushes its character onto `out` and moves `*pos` past it. The error says what is wrong;
 /// `*pos` is then where it was found. Shared by this reader and the stream's event scanner.
+#[inline]
 pub(crate) fn unescape(
     bytes: &[u8],
     pos: &mut usize,
@@ -309,6 +310,7 @@ pub(crate) fn unescape(
 }
 
 /// Four hex digits of a `\\u` escape.
+#[inline]
 fn hex4(bytes: &[u8], pos: &mut usize) -> Result<u32, &'static str> {
     let mut v = 0;
     for _ in 0..4 {
