@@ -5,8 +5,8 @@ import init, { OptionsPage } from './pkg/zo_panel.js';
 
 const host = {
   async load() {
-    const { settings, apiKey } = await chrome.storage.local.get(['settings', 'apiKey']);
-    return { settings, apiKey };
+    const { settings, apiKey, streamShape } = await chrome.storage.local.get(['settings', 'apiKey', 'streamShape']);
+    return { settings, apiKey, streamShape };
   },
   async save({ settings, apiKey }) {
     await chrome.storage.local.set({ settings, apiKey });

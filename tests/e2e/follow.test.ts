@@ -1,11 +1,13 @@
 //! Co-browse you can follow: an ended run folds to one line ("Ran 2 actions in 1.4 s") that
 //! expands to its rows, with no "Done" row repeating the answer; each step's reasoning is kept,
 //! rendered as Markdown (short inline, long folded under "Thought" with a summary line), and
-//! shown again from the history after a reload.
+//! shown again from the history after a reload. The element an action acts on is outlined
+//! briefly in the page (without touching its layout or what extract reads); after a failed
+//! action the rest of the step can be run (each action still judged by the policy) or skipped.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openPanel, setSettings, waitFor, type Harness, T, HOOK } from './harness.ts';
+import { startHarness, openPanel, setSettings, asksWith, waitFor, type Harness, T, HOOK } from './harness.ts';
 import { PanelPage, words } from './panel.ts';
 
 let h: Harness;
@@ -30,7 +32,7 @@ async function start(fixture: string, goal: string, steps: string[]) {
   await panel.newChat();
   await panel.setMode('Co-browse');
   const msg = await panel.send(`${goal} [[zo:script=${script}]]`);
-  return { target, panel, msg };
+  return { target, panel, msg, script };
 }
 
 const LONG_THOUGHT = `## Reading the price\n\nThe name is filled. The **price** is in the paragraph below the form, ${'and it reads plainly as a sentence. '.repeat(12)}`;
@@ -133,6 +135,109 @@ describe('co-browse you can follow', () => {
       .filter(([, px, now]) => Math.abs(now - (px * 18) / 14) > 0.51);
     assert.deepEqual(fixed, [], 'labels that kept their size');
     await setSettings(h.ext, { fontSize: 'medium' } as any);
+  });
+
+  test('the element being acted on is outlined briefly, without changing the page or what extract reads', T, async () => {
+    const script = `follow-outline-${Date.now().toString(36)}`;
+    await h.serve.addScript(script, [
+      step('Fill, then read.', { type: 'fill', selector: '#name', value: 'Ada' }, { type: 'extract', selector: '#price' }),
+      step('Done.', { type: 'done', response: 'Read it.' }),
+    ]);
+    const target = await h.open('form.html');
+    // The page records every outline box added, where it was and where the acted-on element was.
+    await target.evaluate(() => {
+      const w = window as any;
+      w.outlines = [];
+      w.layoutBefore = JSON.stringify([document.body.getBoundingClientRect(), document.querySelector('#price')!.getBoundingClientRect()]);
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes) {
+            if (!(n instanceof HTMLElement) || !n.hasAttribute('data-zo-outline')) continue;
+            const box = n.getBoundingClientRect();
+            const near = ['#name', '#price']
+              .map((sel) => [sel, document.querySelector(sel)!.getBoundingClientRect()] as const)
+              .filter(([, e]) => box.left <= e.left && box.top <= e.top && box.right >= e.right && box.bottom >= e.bottom)
+              .map(([sel]) => sel);
+            w.outlines.push({ near, pointer: getComputedStyle(n).pointerEvents, text: n.textContent, position: getComputedStyle(n).position });
+          }
+      }).observe(document.documentElement, { childList: true });
+    });
+    const panel = new PanelPage(await openPanel(h.ext, target));
+    await panel.ready();
+    await panel.newChat();
+    await panel.setMode('Co-browse');
+    const msg = await panel.send(`Fill my name and read the price. [[zo:script=${script}]]`);
+    assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
+    const outlines = await target.evaluate(() => (window as any).outlines);
+    assert.ok(outlines.length >= 1, 'an outline was shown');
+    assert.deepEqual(outlines[0], { near: ['#name'], pointer: 'none', text: '', position: 'absolute' });
+    // Gone a moment later; the page's layout is as before, and extract read only the page.
+    await waitFor('the outline removed', async () => target.evaluate(() => !document.querySelector('[data-zo-outline]')));
+    assert.equal(
+      await target.evaluate(() => JSON.stringify([document.body.getBoundingClientRect(), document.querySelector('#price')!.getBoundingClientRect()])),
+      await target.evaluate(() => (window as any).layoutBefore),
+    );
+    const rows = await msg.timelineRows();
+    assert.match(rows[1].details, /Extracted\s+Price: 42 EUR\s*$/m);
+  });
+
+  test('after a failure, Run the rest runs what was left, each action still judged by the policy', T, async () => {
+    const { target, msg, script } = await start('form.html', 'Press a missing button, fill my name, then send.', [
+      step(
+        'Press it, fill, send.',
+        { type: 'click', selector: '#missing' },
+        { type: 'fill', selector: '#name', value: 'Ada' },
+        { type: 'click', selector: '#send' },
+      ),
+      step('Done.', { type: 'done', response: 'Filled, not sent.' }),
+    ]);
+    const offer = msg.root.locator('.resume-offer[data-state="waiting"]');
+    await offer.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await offer.locator('.approval-title').innerText()).trim(), 'Action 1 failed');
+    assert.match(await offer.innerText(), /2 more actions of this step did not run/);
+    assert.equal(await target.locator('#name').inputValue(), '', 'nothing ran while the person decides');
+    await offer.getByRole('button', { name: 'Run the rest', exact: true }).click();
+    // "Send" still asks first: Run the rest does not go around the policy.
+    assert.match(await msg.waitingApproval(), /Send/);
+    await msg.answerApproval('Deny');
+    assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
+    assert.equal(await target.locator('#name').inputValue(), 'Ada');
+    assert.match(await msg.root.locator('.resume-offer').innerText(), /Running the rest/);
+    assert.deepEqual(
+      (await msg.timelineRows()).map((r) => [r.title, r.target, r.status]),
+      [
+        ['Click', '#missing', 'failed'],
+        ['Fill', '#name', 'done'],
+        ['Click', '#send', 'failed'],
+      ],
+    );
+    const asks = await asksWith(h.serve, `script=${script}`);
+    assert.equal(asks.length, 2);
+    assert.match((asks[1].body as any).input, /fill #name[^\n]*-> done/);
+  });
+
+  test('after a failure, Skip leaves the rest unrun and Zo plans the next step', T, async () => {
+    const { target, msg, script } = await start('form.html', 'Press a missing button, then fill my name.', [
+      step('Press it, then fill.', { type: 'click', selector: '#missing' }, { type: 'fill', selector: '#name', value: 'Ada' }),
+      step('Done.', { type: 'done', response: 'Skipped the rest.' }),
+    ]);
+    const offer = msg.root.locator('.resume-offer[data-state="waiting"]');
+    await offer.waitFor({ state: 'visible', timeout: 30_000 });
+    await offer.getByRole('button', { name: 'Skip', exact: true }).click();
+    assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
+    assert.equal(words(await msg.answerText()), 'Skipped the rest.');
+    assert.equal(await target.locator('#name').inputValue(), '');
+    assert.match(await msg.root.locator('.resume-offer').innerText(), /Skipped: Zo plans the next step/);
+    assert.deepEqual(
+      (await msg.timelineRows()).map((r) => [r.title, r.status]),
+      [
+        ['Click', 'failed'],
+        ['Fill', 'skipped'],
+      ],
+    );
+    const asks = await asksWith(h.serve, `script=${script}`);
+    assert.equal(asks.length, 2);
+    assert.match((asks[1].body as any).input, /skipped by you/);
   });
 });
 

@@ -3,7 +3,7 @@
 //! refusal fails the action as `refused` with the worker's reason (the batch then stops, as
 //! on any failure). After a verdict, the selector must still lead to the element that was
 //! checked (or one with the same facts): a page that changed while the user decided is not
-//! acted on.
+//! acted on. An allowed action's element is outlined briefly ([`crate::outline`]).
 
 use std::cell::RefCell;
 
@@ -127,6 +127,8 @@ pub async fn check(
                 ),
             ));
         }
+        // The person sees where Zo acts; nothing waits for it.
+        crate::outline::show(&el);
     }
     Ok(())
 }

@@ -30,6 +30,7 @@ pub mod in_view;
 pub mod locate;
 pub mod name;
 pub mod option;
+pub mod outline;
 pub mod pointer;
 pub mod reply;
 pub mod scroll;

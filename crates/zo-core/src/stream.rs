@@ -19,6 +19,7 @@ pub(crate) mod pipeline;
 pub(crate) mod resume;
 pub(crate) mod retry;
 pub(crate) mod segmented;
+pub(crate) mod shape_record;
 pub(crate) mod sse;
 pub(crate) mod tools;
 pub(crate) mod utf8;
@@ -37,4 +38,5 @@ pub use pipeline::StreamPipeline;
 pub use retry::{
     error_detail, parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy,
 };
+pub use shape_record::{view as shape_view, ShapeRow, ShapeView, StreamShape, STREAM_SHAPE_KEY};
 pub use sse::{SseEvent, SseItem, SseLimits, SseOutput, SseParser};

@@ -20,7 +20,10 @@ pub(crate) mod runs;
 pub(crate) mod trust_view;
 pub mod view;
 
-pub use chat::{stored_cards, stored_error_card, timeline_rows, Change, Turn, MAX_LOG_ENTRIES};
+pub use chat::{
+    stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, Turn,
+    MAX_LOG_ENTRIES, RESUME_BUTTONS,
+};
 pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
 pub use history::{
     Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,

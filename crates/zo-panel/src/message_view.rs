@@ -13,7 +13,7 @@ use zo_core::ui::{self, markdown, Change, Message, MessageStatus, Role};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
 use blocks::AnswerBlocks;
-pub use trust::{APPROVAL_ATTR, DECISION_ATTR};
+pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR};
 
 mod append;
 mod blocks;
@@ -47,6 +47,8 @@ pub struct MessageView {
     timeline: Element,
     /// Approval cards; the panel listens for their buttons' clicks here.
     pub approvals: Element,
+    /// The offer of the rest of a step after a failure; the panel listens for its buttons here.
+    pub resume: Element,
     notes: Element,
     answer: Element,
     blocks: AnswerBlocks,
@@ -93,6 +95,8 @@ impl MessageView {
         set_hidden(&run, true);
 
         let (scope, approvals, notes) = trust::build(doc)?;
+        let resume = el(doc, "div", "resume")?;
+        set_hidden(&resume, true);
 
         // The message list is the one live region (role=log): no answer is one of its own.
         let answer = el(doc, "div", "answer md")?;
@@ -142,8 +146,8 @@ impl MessageView {
         set_hidden(&footer, true);
 
         for part in [
-            &thinking, &reasoning, &tools, &scope, &run, &approvals, &notes, &answer, &indicator,
-            &error, &footer,
+            &thinking, &reasoning, &tools, &scope, &run, &resume, &approvals, &notes, &answer,
+            &indicator, &error, &footer,
         ] {
             append(&root, part)?;
         }
@@ -160,6 +164,7 @@ impl MessageView {
             run_line,
             timeline,
             approvals,
+            resume,
             notes,
             blocks: AnswerBlocks::new(doc, &answer),
             answer,
@@ -239,6 +244,7 @@ impl MessageView {
             Change::Scope(chips) => self.show_scope(chips)?,
             Change::Approval { position, card } => self.show_card(*position, card)?,
             Change::Note { position, text } => self.show_note(*position, text)?,
+            Change::Resume(card) => self.show_resume(card)?,
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! way), liveness timeout, Save and Test connection. The options page is where the key is
 //! typed, so it is the one page that reads and writes it (its own storage entry).
 //!
-//! Host object from `options.js`: `load() -> Promise<{settings, apiKey}>`,
+//! Host object from `options.js`: `load() -> Promise<{settings, apiKey, streamShape}>`,
 //! `save({settings, apiKey}) -> Promise`, `requestOrigins(patterns) -> Promise<bool>` (must be
 //! called inside the click, which this code does before any await).
 
@@ -27,6 +27,7 @@ use crate::layout::{mode_from_value, mode_value};
 
 mod build;
 mod net;
+mod stream_shape;
 
 use build::option;
 use net::{get, GetError};
@@ -48,6 +49,8 @@ struct Form {
     font_size: HtmlSelectElement,
     test: Element,
     status: Element,
+    /// The stream-shape details view's body.
+    shape: Element,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -358,6 +361,13 @@ impl OptionsPage {
                 Ok(Err(e)) => (Err(e.to_string()), None),
                 Err(e) => (Err(e.clone()), None),
             };
+            if let (Ok(Ok(v)), Ok(f)) = (stored.as_deref().map(parse_json), f2.try_borrow()) {
+                let shape =
+                    zo_core::stream::shape_view(v.get("streamShape").unwrap_or(&JsonNode::Null));
+                if let Err(e) = stream_shape::show(&f.doc, &f.shape, &shape) {
+                    crate::dom::log_error("stream shape", &e);
+                }
+            }
             let loaded = match f2.try_borrow_mut() {
                 Ok(mut f) => match settings {
                     Ok(s) => {

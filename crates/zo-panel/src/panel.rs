@@ -394,9 +394,24 @@ impl State {
         }
     }
 
-    /// Posts an approval answer unless its turn is over already.
+    /// The user answered the offer of the rest of a step in message `msg_id`.
+    pub fn answer_resume(&mut self, msg_id: &str, run_rest: bool) {
+        let Some(run) = self.runs.of_message_mut(msg_id) else {
+            return;
+        };
+        let sid = run.turn.session_id().to_string();
+        let Some((msg, changes)) = run.turn.answer_resume(run_rest) else {
+            return;
+        };
+        self.apply_changes(&sid, &changes);
+        self.post_answer(&msg);
+    }
+
+    /// Posts an approval or resume answer unless its turn is over already.
     fn post_answer(&mut self, msg: &PanelToWorker) {
-        let PanelToWorker::Approval { session_id, .. } = msg else {
+        let (PanelToWorker::Approval { session_id, .. } | PanelToWorker::Resume { session_id, .. }) =
+            msg
+        else {
             return;
         };
         if !self.is_running(session_id) {

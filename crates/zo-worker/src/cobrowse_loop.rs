@@ -318,6 +318,14 @@ async fn run_cobrowse(
                     machine.on_batch_done(outcome)
                 }
             }
+            Command::OfferResume {
+                step,
+                index,
+                remaining,
+            } => match approval::offer_resume(session, step, index, remaining).await {
+                Ok(run_rest) => machine.on_resume(run_rest),
+                Err(Stopped) => machine.stop(),
+            },
             Command::AskApproval { id, request, .. } => {
                 match approval::ask(session, id, &request, APPROVAL_TIMEOUT_MS).await {
                     Ok(decision) => machine.on_approval(id, decision),

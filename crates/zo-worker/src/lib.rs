@@ -30,6 +30,7 @@ pub mod page_channel;
 pub mod port;
 pub mod session;
 pub mod stream;
+pub mod stream_shape;
 pub mod tab;
 pub mod tab_scope;
 pub mod worker;

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use futures::future::{select, Either};
 use gloo_timers::future::TimeoutFuture;
 use zo_core::stream::{AskDriver, AskSpec, Effect, RetryPolicy};
-use zo_core::wire::{ApiKey, AskBody, FailureKind, Mode, StreamFailure};
+use zo_core::wire::{ApiKey, AskBody, FailureKind, Mode, StreamFailure, WorkerToPanel};
 
 pub use zo_core::stream::{AskOutcome, Shown};
 
@@ -79,6 +79,7 @@ pub async fn stream_ask(
     });
     let pump = Pump {
         session,
+        chrome: ctx.chrome.clone(),
         url: settings.ask_url(),
         api_key: &api_key,
         liveness_ms: settings.liveness_timeout_ms,
@@ -120,6 +121,8 @@ impl Flight {
 /// The IO of one ask.
 struct Pump<'a> {
     session: &'a Session,
+    /// Where the stream-shape record is kept.
+    chrome: std::rc::Rc<dyn crate::chrome::ChromeApi>,
     url: String,
     api_key: &'a ApiKey,
     liveness_ms: u64,
@@ -133,6 +136,9 @@ impl Pump<'_> {
             while let Some(effect) = effects.pop_front() {
                 match effect {
                     Effect::Post(msg) => {
+                        if let WorkerToPanel::StreamDiagnostic { diagnostics, .. } = &msg {
+                            crate::stream_shape::record(self.chrome.clone(), diagnostics);
+                        }
                         self.session.post(msg);
                     }
                     Effect::Send { body, .. } => flight = Flight::Request { body },

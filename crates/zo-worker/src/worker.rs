@@ -10,8 +10,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use wasm_bindgen::{JsCast, JsValue};
-use zo_core::wire::{PanelToWorker, STREAM_PORT};
+use zo_core::wire::{ApprovalDecision, PanelToWorker, STREAM_PORT};
 
+use crate::approval::RESUME_ID;
 use crate::chrome::BrowserChrome;
 use crate::context::WorkerCtx;
 use crate::convert::warn;
@@ -55,6 +56,22 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
         PanelToWorker::Stop { session_id } => {
             // Unknown id: the session already ended and sent its final message.
             ctx.sessions.stop(&session_id);
+        }
+        PanelToWorker::Resume {
+            session_id,
+            run_rest,
+        } => {
+            let answer = if run_rest {
+                ApprovalDecision::Once
+            } else {
+                ApprovalDecision::Deny
+            };
+            if !ctx
+                .sessions
+                .answer_approval(&session_id, port_id, RESUME_ID, answer)
+            {
+                warn("ignored a RESUME nothing waits for", &session_id);
+            }
         }
         PanelToWorker::Approval {
             session_id,

@@ -17,6 +17,10 @@
 //! the user declines, fails as `refused` and goes back to Zo as its result. At most
 //! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). A batch's reports are folded
 //! in by `results`, navigations by `navigation`.
+//!
+//! After a failure that leaves actions of the step unrun, the machine pauses and offers them to
+//! the user (`resume`): run the rest (each action still judged by the policy), or skip them
+//! (then Zo re-plans from the results, as without the offer).
 
 mod caps;
 mod command;
@@ -24,6 +28,7 @@ mod guard;
 mod mask;
 mod navigation;
 mod results;
+mod resume;
 #[cfg(test)]
 mod tests;
 
@@ -55,6 +60,11 @@ enum Phase {
     },
     Navigating {
         index: usize,
+    },
+    /// Action `failed` of the step failed with actions left after it: waiting for the user to
+    /// run them or skip them.
+    Paused {
+        failed: usize,
     },
     Finished,
 }

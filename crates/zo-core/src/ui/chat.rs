@@ -62,6 +62,8 @@ pub enum Change {
         position: usize,
         text: String,
     },
+    /// The offer of the rest of a step after a failure was made or changed.
+    Resume(ResumeCard),
 }
 
 /// The assistant turn being streamed.
@@ -79,6 +81,8 @@ pub struct Turn {
     thoughts: Vec<String>,
     /// The last step whose actions reported.
     action_step: u32,
+    /// The offer of the rest of a step after a failure, once made.
+    offer: Option<resume::Offer>,
     status: Option<String>,
     indicator: Option<Indicator>,
 }
@@ -95,6 +99,7 @@ impl Turn {
             reasoning_live: String::new(),
             thoughts: Vec::new(),
             action_step: 0,
+            offer: None,
             status: None,
             indicator: None,
         }
@@ -282,6 +287,9 @@ impl Turn {
             WorkerToPanel::StepThought { step, text, .. } => {
                 self.keep_thought(*step, text, &mut changes)
             }
+            WorkerToPanel::ResumeOffer {
+                index, remaining, ..
+            } => self.apply_offer(*index, *remaining, &mut changes),
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
                 if let Some(extra) = error
@@ -511,6 +519,7 @@ impl Turn {
         self.message.status = status;
         self.indicator = None;
         self.close_approvals(changes);
+        self.close_offer(changes);
         changes.push(Change::Finished(status));
     }
 }
@@ -553,7 +562,9 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
 }
 
 mod reattach;
+mod resume;
 mod trust;
+pub use resume::{ResumeCard, ResumeState, RESUME_BUTTONS};
 pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 
 #[cfg(test)]

@@ -52,6 +52,12 @@ pub enum PanelToWorker {
     Stop {
         session_id: String,
     },
+    /// The user's answer to a RESUME_OFFER of the session: run the rest of the step's actions
+    /// after the one that failed (each still judged by the policy), or skip them.
+    Resume {
+        session_id: String,
+        run_rest: bool,
+    },
     /// The user's answer to an APPROVAL_REQUEST of the session.
     Approval {
         session_id: String,
@@ -156,6 +162,14 @@ pub enum WorkerToPanel {
         step: u32,
         text: String,
     },
+    /// Action `index` of step `step` failed and `remaining` actions of the step did not run:
+    /// the task waits for the user (PanelToWorker::Resume) to run them or skip them.
+    ResumeOffer {
+        session_id: String,
+        step: u32,
+        index: u32,
+        remaining: u32,
+    },
 }
 
 /// Which streamed text a [`WorkerToPanel::StreamReplace`] replaces.
@@ -193,7 +207,8 @@ impl WorkerToPanel {
             | WorkerToPanel::TaskScope { session_id, .. }
             | WorkerToPanel::ApprovalRequest { session_id, .. }
             | WorkerToPanel::TaskNote { session_id, .. }
-            | WorkerToPanel::StepThought { session_id, .. } => session_id,
+            | WorkerToPanel::StepThought { session_id, .. }
+            | WorkerToPanel::ResumeOffer { session_id, .. } => session_id,
         }
     }
 }

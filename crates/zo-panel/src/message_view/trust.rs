@@ -1,10 +1,14 @@
 //! A Co-browse task's containment in its message: the line of origins the task may act on,
 //! one card per approval request (what will happen and where, why it asks, and Allow once /
 //! Allow for this task / Deny as real buttons, so Tab and Enter reach them), and the
-//! work-log notes. The panel listens for the cards' buttons on [`MessageView::approvals`].
+//! work-log notes; after a failed action, the offer of the rest of the step ("Run the rest",
+//! "Skip"). The panel listens for the cards' buttons on [`MessageView::approvals`].
 
 use web_sys::{Document, Element};
-use zo_core::ui::{ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};
+use zo_core::ui::{
+    ApprovalCard, CardState, ResumeCard, ResumeState, ScopeChip, CARD_BUTTONS, RESUME_BUTTONS,
+    SCOPE_LABEL,
+};
 use zo_core::wire::WireName;
 
 use super::sections::replace_or_append;
@@ -15,6 +19,9 @@ use crate::dom::{append, clear, el, set_attr, set_hidden, text_el, toggle_class,
 pub const DECISION_ATTR: &str = "data-decision";
 /// Attribute of a card and its buttons: the request's id.
 pub const APPROVAL_ATTR: &str = "data-approval-id";
+
+/// Attribute of a resume offer's button: `run` (run the rest) or `skip`.
+pub const RESUME_ATTR: &str = "data-resume";
 
 /// The three containers, hidden until used: origins, approvals, notes.
 pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
@@ -118,6 +125,52 @@ impl MessageView {
             append(&root, &line)?;
         }
         replace_or_append(&self.approvals, position, &root)
+    }
+
+    /// The offer of the rest of a step after a failure: what did not run, and "Run the rest"
+    /// and "Skip" while it waits; what was chosen after.
+    pub(super) fn show_resume(&self, card: &ResumeCard) -> DomResult<()> {
+        clear(&self.resume);
+        set_hidden(&self.resume, false);
+        let waiting = card.state == ResumeState::Waiting;
+        let root = el(&self.doc, "section", "approval resume-offer")?;
+        set_attr(
+            &root,
+            "data-state",
+            if waiting { "waiting" } else { "closed" },
+        )?;
+        set_attr(&root, "role", "group")?;
+        set_attr(&root, "aria-label", &card.title)?;
+        append(
+            &root,
+            &text_el(&self.doc, "p", "approval-title", &card.title)?,
+        )?;
+        append(
+            &root,
+            &text_el(&self.doc, "p", "resume-detail", &card.detail)?,
+        )?;
+        if waiting {
+            let actions = el(&self.doc, "div", "approval-actions")?;
+            for (label, run) in RESUME_BUTTONS {
+                let b = text_el(
+                    &self.doc,
+                    "button",
+                    if run { "btn primary" } else { "btn" },
+                    label,
+                )?;
+                set_attr(&b, "type", "button")?;
+                set_attr(&b, RESUME_ATTR, if run { "run" } else { "skip" })?;
+                append(&actions, &b)?;
+            }
+            append(&root, &actions)?;
+        }
+        if let Some(outcome) = card.outcome {
+            append(
+                &root,
+                &text_el(&self.doc, "p", "approval-outcome", outcome)?,
+            )?;
+        }
+        append(&self.resume, &root)
     }
 
     pub(super) fn show_note(&self, position: usize, text: &str) -> DomResult<()> {

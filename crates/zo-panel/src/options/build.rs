@@ -183,6 +183,8 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     set_attr(&status, "id", "status")?;
     append(&root, &status)?;
     append(mount, &root)?;
+    let (shape_view, shape) = super::stream_shape::build(doc)?;
+    append(mount, &shape_view)?;
 
     let form = Form {
         doc: doc.clone(),
@@ -200,6 +202,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         font_size,
         test,
         status,
+        shape,
         settings: Settings::default(),
         api_key: None,
     };

@@ -13,7 +13,7 @@ use super::empty::STARTER_ATTR;
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout;
-use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR};
+use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR};
 use zo_core::wire::{ApprovalDecision, WireName};
 
 impl State {
@@ -191,6 +191,18 @@ impl State {
                 .and_then(|v| v.parse::<u32>().ok());
             if let (Some(decision), Some(approval)) = (decision, approval) {
                 with_state(&w, |s| s.answer_approval(&id, approval, decision));
+            }
+        })?);
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        out.push(listen(&view.resume, "click", move |e| {
+            let run = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest(&format!("button[{RESUME_ATTR}]")).ok().flatten())
+                .and_then(|b| b.get_attribute(RESUME_ATTR));
+            if let Some(run) = run {
+                with_state(&w, |s| s.answer_resume(&id, run == "run"));
             }
         })?);
         self.message_listeners

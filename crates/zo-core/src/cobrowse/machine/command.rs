@@ -62,6 +62,13 @@ pub enum Command {
     /// The reasoning of `step` (its answer's thinking or the reasoning it gave with its
     /// actions): tell the panel, which keeps each step's.
     Thought { step: u32, text: String },
+    /// Action `index` of `step` failed and `remaining` actions of the step are left: ask the
+    /// user whether to run them (answer with [`crate::cobrowse::Cobrowse::on_resume`]).
+    OfferResume {
+        step: u32,
+        index: u32,
+        remaining: u32,
+    },
 }
 
 /// Why the loop ended.

@@ -87,8 +87,13 @@ impl Cobrowse {
             out.extend(self.advance());
         } else {
             self.step.interrupted = reason;
-            out.extend(self.skip_rest(first + len, "an earlier action failed"));
-            out.extend(self.end_step());
+            match self.offer_resume(first, len) {
+                Some(offer) => out.extend(offer),
+                None => {
+                    out.extend(self.skip_rest(first + len, "an earlier action failed"));
+                    out.extend(self.end_step());
+                }
+            }
         }
         out
     }

@@ -434,6 +434,7 @@ fn last_step_prompt_asks_for_done() {
 
 mod containment;
 mod interruptions;
+mod resume;
 
 #[test]
 fn each_answer_tells_its_steps_reasoning_before_its_actions() {

@@ -1,6 +1,6 @@
 //! A turn shown again: the user left the chat while its answer ran and came back. The view
 //! is drawn afresh from what the turn holds (each step's reasoning kept, the live thinking,
-//! tools, origins, timeline, cards, notes, the answer rendered by a fresh Markdown stream so later text continues
+//! tools, origins, timeline, cards, the offer of the rest of a step, notes, the answer rendered by a fresh Markdown stream so later text continues
 //! it), then the turn goes on streaming into that view.
 
 use super::{Change, Turn};
@@ -40,6 +40,9 @@ impl Turn {
                 position,
                 card: approval_card(record, true),
             });
+        }
+        if let Some(offer) = &self.offer {
+            changes.push(Change::Resume(offer.card()));
         }
         for (position, text) in self.message.notes.iter().enumerate() {
             changes.push(Change::Note {

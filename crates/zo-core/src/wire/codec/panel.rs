@@ -9,7 +9,7 @@ use crate::wire::codec::parts::{
     read_failure, read_origin, read_tool, write_failure, write_origin, write_tool,
 };
 use crate::wire::json::fields::{
-    int32, list, name, read_action, string, uint, uint32, value, Fields,
+    boolean, int32, list, name, read_action, string, uint, uint32, value, Fields,
 };
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
 use crate::wire::protocol::{FinalResult, PanelToWorker, WorkerToPanel};
@@ -89,6 +89,12 @@ impl WorkerToPanel {
                 session_id: session_id()?,
                 step: f.req("step", uint32)?,
                 text: f.req("text", string)?,
+            },
+            "RESUME_OFFER" => WorkerToPanel::ResumeOffer {
+                session_id: session_id()?,
+                step: f.req("step", uint32)?,
+                index: f.req("index", uint32)?,
+                remaining: f.req("remaining", uint32)?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
@@ -189,6 +195,15 @@ impl WorkerToPanel {
             } => typed("STEP_THOUGHT", session_id)
                 .uint("step", u64::from(*step))
                 .str("text", text),
+            WorkerToPanel::ResumeOffer {
+                session_id,
+                step,
+                index,
+                remaining,
+            } => typed("RESUME_OFFER", session_id)
+                .uint("step", u64::from(*step))
+                .uint("index", u64::from(*index))
+                .uint("remaining", u64::from(*remaining)),
         }
         .done()
     }
@@ -209,6 +224,10 @@ impl PanelToWorker {
             },
             "STOP" => PanelToWorker::Stop {
                 session_id: f.req("sessionId", string)?,
+            },
+            "RESUME" => PanelToWorker::Resume {
+                session_id: f.req("sessionId", string)?,
+                run_rest: f.req("runRest", boolean)?,
             },
             "APPROVAL" => PanelToWorker::Approval {
                 session_id: f.req("sessionId", string)?,
@@ -241,6 +260,12 @@ impl PanelToWorker {
                 }
             }
             PanelToWorker::Stop { session_id } => typed("STOP").str("sessionId", session_id),
+            PanelToWorker::Resume {
+                session_id,
+                run_rest,
+            } => typed("RESUME")
+                .str("sessionId", session_id)
+                .bool("runRest", *run_rest),
             PanelToWorker::Approval {
                 session_id,
                 approval_id,

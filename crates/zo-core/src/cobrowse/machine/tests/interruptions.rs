@@ -128,10 +128,21 @@ fn failure_reported_by_content_skips_the_rest_of_the_step() {
         results: vec![failed(0, "covered by #overlay"), skipped(1)],
         interrupted: None,
     });
+    // The rest waits for the user; skipping it goes back to Zo as before.
+    assert!(out.contains(&Command::OfferResume {
+        step: 1,
+        index: 0,
+        remaining: 3
+    }));
+    let out = [out, c.on_resume(false)].concat();
     assert_eq!(
         statuses(&out),
         vec![
             (0, ActionStatus::Failed),
+            (1, ActionStatus::Skipped),
+            (1, ActionStatus::Pending),
+            (2, ActionStatus::Pending),
+            (3, ActionStatus::Pending),
             (1, ActionStatus::Skipped),
             (2, ActionStatus::Skipped),
             (3, ActionStatus::Skipped)
@@ -141,7 +152,7 @@ fn failure_reported_by_content_skips_the_rest_of_the_step() {
     assert!(!out.iter().any(|c| matches!(c, Command::Navigate { .. })));
     assert!(matches!(
         non_status(&out)[..],
-        [Command::RequestSnapshot { .. }]
+        [Command::OfferResume { .. }, Command::RequestSnapshot { .. }]
     ));
 }
 

@@ -386,6 +386,12 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
             step: 3,
             text: ODD.into(),
         },
+        WorkerToPanel::ResumeOffer {
+            session_id: s(),
+            step: 2,
+            index: u32::MAX,
+            remaining: 0,
+        },
     ];
     use crate::wire::json::WireName;
     for (i, &kind) in ApprovalKind::ALL.iter().enumerate() {
@@ -416,6 +422,14 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
     let mut out = vec![
         PanelToWorker::Stop {
             session_id: "session-1".into(),
+        },
+        PanelToWorker::Resume {
+            session_id: "s".into(),
+            run_rest: true,
+        },
+        PanelToWorker::Resume {
+            session_id: ODD.into(),
+            run_rest: false,
         },
         PanelToWorker::AskZo {
             session_id: "s".into(),

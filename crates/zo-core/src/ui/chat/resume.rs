@@ -1,0 +1,199 @@
+//! After a failed action, the offer of the rest of the step: a card in the turn saying what
+//! did not run, with "Run the rest" and "Skip". The user's click becomes the RESUME message for
+//! the worker (whose machine decides what runs, each action still judged by the policy); the
+//! card then says what was chosen, or that the task ended unanswered.
+
+use super::{Change, Turn};
+use crate::ui::view::Indicator;
+use crate::wire::protocol::PanelToWorker;
+
+/// The buttons of a waiting offer: label and whether it runs the rest.
+pub const RESUME_BUTTONS: [(&str, bool); 2] = [("Run the rest", true), ("Skip", false)];
+
+/// Where an offer stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResumeState {
+    Waiting,
+    /// The user chose: run the rest (true) or skip (false).
+    Answered(bool),
+    /// The task ended before an answer.
+    Closed,
+}
+
+/// The offer as the card shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResumeCard {
+    pub state: ResumeState,
+    /// "Action 2 failed".
+    pub title: String,
+    /// "3 more actions of this step did not run."
+    pub detail: String,
+    /// What happened, once no longer waiting.
+    pub outcome: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Offer {
+    index: u32,
+    remaining: u32,
+    state: ResumeState,
+}
+
+impl Offer {
+    pub(super) fn card(&self) -> ResumeCard {
+        let noun = if self.remaining == 1 {
+            "action"
+        } else {
+            "actions"
+        };
+        ResumeCard {
+            state: self.state,
+            title: format!("Action {} failed", self.index.saturating_add(1)),
+            detail: format!(
+                "{} more {noun} of this step did not run. Run them anyway, or skip them and let Zo plan the next step?",
+                self.remaining
+            ),
+            outcome: match self.state {
+                ResumeState::Waiting => None,
+                ResumeState::Answered(true) => Some("Running the rest."),
+                ResumeState::Answered(false) => Some("Skipped: Zo plans the next step."),
+                ResumeState::Closed => Some("Not answered: the task ended."),
+            },
+        }
+    }
+}
+
+impl Turn {
+    pub(super) fn apply_offer(&mut self, index: u32, remaining: u32, changes: &mut Vec<Change>) {
+        let offer = Offer {
+            index,
+            remaining,
+            state: ResumeState::Waiting,
+        };
+        self.offer = Some(offer);
+        changes.push(Change::Resume(offer.card()));
+        self.set_indicator(Indicator::Approval, changes);
+    }
+
+    /// The user answered the waiting offer: the message for the worker and the card's change.
+    /// Nothing when no offer waits or the turn ended.
+    pub fn answer_resume(&mut self, run_rest: bool) -> Option<(PanelToWorker, Vec<Change>)> {
+        if !self.is_active() {
+            return None;
+        }
+        let offer = self
+            .offer
+            .as_mut()
+            .filter(|o| o.state == ResumeState::Waiting)?;
+        offer.state = ResumeState::Answered(run_rest);
+        let mut changes = vec![Change::Resume(offer.card())];
+        self.set_indicator(Indicator::Acting, &mut changes);
+        Some((
+            PanelToWorker::Resume {
+                session_id: self.session_id().to_string(),
+                run_rest,
+            },
+            changes,
+        ))
+    }
+
+    /// The turn ended: a waiting offer can no longer be answered.
+    pub(super) fn close_offer(&mut self, changes: &mut Vec<Change>) {
+        if let Some(offer) = self
+            .offer
+            .as_mut()
+            .filter(|o| o.state == ResumeState::Waiting)
+        {
+            offer.state = ResumeState::Closed;
+            changes.push(Change::Resume(offer.card()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::turn;
+    use super::*;
+    use crate::wire::protocol::{Mode, WorkerToPanel};
+
+    fn offer(remaining: u32) -> WorkerToPanel {
+        WorkerToPanel::ResumeOffer {
+            session_id: "s1".into(),
+            step: 1,
+            index: 1,
+            remaining,
+        }
+    }
+
+    fn cards(changes: &[Change]) -> Vec<ResumeCard> {
+        changes
+            .iter()
+            .filter_map(|c| match c {
+                Change::Resume(card) => Some(card.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_offer_shows_a_card_and_the_click_answers_the_worker_once() {
+        let mut t = turn(Mode::Cobrowse);
+        let c = t.apply(&offer(3));
+        let card = &cards(&c)[0];
+        assert_eq!(card.state, ResumeState::Waiting);
+        assert_eq!(card.title, "Action 2 failed");
+        assert!(card
+            .detail
+            .starts_with("3 more actions of this step did not run."));
+        assert!(c.contains(&Change::Indicator(Indicator::Approval)));
+        let (msg, c) = t.answer_resume(true).unwrap();
+        assert_eq!(
+            msg,
+            PanelToWorker::Resume {
+                session_id: "s1".into(),
+                run_rest: true
+            }
+        );
+        assert_eq!(cards(&c)[0].outcome, Some("Running the rest."));
+        assert!(t.answer_resume(false).is_none(), "answered once");
+    }
+
+    #[test]
+    fn skip_says_so_and_an_unanswered_offer_closes_with_the_turn() {
+        let mut t = turn(Mode::Cobrowse);
+        t.apply(&offer(1));
+        let (msg, c) = t.answer_resume(false).unwrap();
+        assert!(matches!(
+            msg,
+            PanelToWorker::Resume {
+                run_rest: false,
+                ..
+            }
+        ));
+        assert_eq!(
+            cards(&c)[0].outcome,
+            Some("Skipped: Zo plans the next step.")
+        );
+        let mut t = turn(Mode::Cobrowse);
+        t.apply(&offer(1));
+        assert!(cards(&t.apply(&offer(1)))[0]
+            .detail
+            .starts_with("1 more action of"));
+        let c = t.stop();
+        assert_eq!(cards(&c)[0].state, ResumeState::Closed);
+        assert!(t.answer_resume(true).is_none());
+    }
+
+    #[test]
+    fn a_turn_shown_again_shows_its_offer_still_waiting() {
+        let mut t = turn(Mode::Cobrowse);
+        t.apply(&offer(2));
+        let again = cards(&t.reattach());
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].state, ResumeState::Waiting);
+        assert!(turn(Mode::Cobrowse)
+            .reattach()
+            .iter()
+            .all(|c| !matches!(c, Change::Resume(_))));
+    }
+}
