@@ -143,7 +143,7 @@ build_extension() {
   # functions (-Zlocation-detail=none). -Zbuild-std and these flags are
   # unstable flags; RUSTC_BOOTSTRAP=1 enables them on the stable toolchain for this one build.
   local flags="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none"
-  # The worker: built for size but its stream path, compiled in zo-stream-path at opt-level s
+  # The worker: built for size but its stream path, compiled in zo-stream-path at opt-level 3
   # (the `worker` profile in Cargo.toml says how).
   RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
     cargo build --profile worker --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
@@ -167,7 +167,7 @@ build_extension() {
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   # Every module, until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
   # (The worker is not built with the size profile: its stream pipeline would fall below twice
-  # the JS decoder's speed; the `worker` profile keeps that path at opt-level s.)
+  # the JS decoder's speed; the `worker` profile builds that path at opt-level 3.)
   for crate in "${WASM_CRATES[@]}"; do
     optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
   done

@@ -220,9 +220,9 @@ function causesFor(missed: Row[]): string {
         'strings borrowed unless escaped), the assembler appends to the cached current part and joins the text ' +
         'of one push into one update. Natively that is ~100M instructions for the 4 MB stream (callgrind), from ' +
         '226M before. What remains per event: the JSON strings scanned byte by byte (~40%), the SSE line split ' +
-        'and the data-line copy (~15%), diagnostics (a BTreeMap lookup per event). The worker is built with ' +
-        '`opt-level = "s"` to stay under its size target; `opt-level = 2` or `3` for zo-core measured ~1.3-1.5x ' +
-        'faster in wasm and ~16 KB gz bigger. When the ratio misses, check the load average: the JS baseline ' +
+        'and the data-line copy (~15%), diagnostics (a BTreeMap lookup per event). The worker is built for ' +
+        'size but its per-chunk stream path, compiled in crates/zo-stream-path at opt-level 3 (~1.3x the speed ' +
+        'of opt-level s there, side by side, for ~5 KB gz). When the ratio misses, check the load average: the JS baseline ' +
         'suffers less from a busy machine (its JIT code is smaller).',
     );
   }

@@ -1,6 +1,6 @@
 //! The worker's per-chunk stream path, in a crate of its own so that it is compiled for speed
 //! while the worker and the rest of zo-core are compiled for size (the `worker` profile in
-//! the workspace Cargo.toml: this crate at opt-level s, the others at z). zo-core's functions
+//! the workspace Cargo.toml: this crate at opt-level 3, the others at z). zo-core's functions
 //! on that path are `#[inline]`, so they are compiled here, in the crate that calls them; these
 //! entry points are the worker's only way onto that path. They decide nothing.
 

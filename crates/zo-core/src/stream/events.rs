@@ -318,6 +318,7 @@ pub fn decode_borrowed<'a>(
 /// Decodes an event whose data the caller hands over (a large one): a text part's start is
 /// decoded in `data`'s own buffer, so its text is never held twice; any other event as
 /// [`decode_borrowed`] (same result and diagnostics), `data` dropped after.
+#[inline]
 pub fn decode_owned(
     name: &str,
     data: String,

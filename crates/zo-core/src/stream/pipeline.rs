@@ -374,6 +374,7 @@ impl StreamPipeline {
 /// out before the final result is built, a large answer is not held three times (assembled,
 /// its update, the result). Only while what is shown is the assembled text itself (no retry
 /// being resumed, no action JSON hidden): then the final result's text is exactly it.
+#[inline]
 fn superseded(raw: &mut Vec<StreamUpdate>, shown: &mut Visible, assembler: &Assembler) {
     if !matches!(shown, Visible::Prefix(_)) {
         return;

@@ -32,6 +32,7 @@ pub(super) fn decode(data: &str, diag: &mut Diagnostics) -> Option<ZoEvent> {
 /// As [`decode`], for an event whose data the caller owns: the part's text is unescaped in
 /// `data`'s own buffer, which becomes the text (a one-event answer is never held twice). When
 /// this reader does not take the shape, `data` comes back unchanged.
+#[inline]
 pub(super) fn decode_in_place(data: String, diag: &mut Diagnostics) -> Result<ZoEvent, String> {
     let Some(fields) = read(&data, Scanner::string_span) else {
         return Err(data);
@@ -43,6 +44,7 @@ pub(super) fn decode_in_place(data: String, diag: &mut Diagnostics) -> Result<Zo
     Ok(event(part_ref, thinking, content))
 }
 
+#[inline]
 fn event(part_ref: PartRef, thinking: bool, content: String) -> ZoEvent {
     let part = if thinking {
         Part::Thinking { content }
@@ -64,6 +66,7 @@ struct Fields<'a, C> {
 
 impl<C> Fields<'_, C> {
     /// Records the diagnostics; which part this is, and whether it is thinking.
+    #[inline]
     fn header(self, diag: &mut Diagnostics) -> (PartRef, bool) {
         let zmid = match self.zmid {
             Some(Scalar::Str(z)) => Some(z.into_owned()),
@@ -79,6 +82,7 @@ impl<C> Fields<'_, C> {
 }
 
 /// Reads the shape, the part's content with `content_of`.
+#[inline]
 fn read<'a, C>(
     data: &'a str,
     mut content_of: impl FnMut(&mut Scanner<'a>) -> Option<C>,

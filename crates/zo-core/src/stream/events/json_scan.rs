@@ -150,6 +150,7 @@ impl<'a> Scanner<'a> {
     /// A string value left escaped: where its contents are in the text (between the quotes),
     /// checked as [`Scanner::string`] checks them, without copying them. With
     /// [`unescape_in_place`], a large string is decoded in the buffer that holds its event.
+    #[inline]
     pub(super) fn string_span(&mut self) -> Option<Range<usize>> {
         self.skip_ws();
         if self.peek()? != b'"' {
@@ -211,6 +212,7 @@ impl<'a> Scanner<'a> {
 /// unescaped in `text`'s own buffer, which becomes the result: no second buffer, however
 /// large the string. An escape never decodes to more bytes than it takes, so the decoded
 /// text is written over what was already read. `None` if `span` holds an invalid escape.
+#[inline]
 pub(super) fn unescape_in_place(text: String, span: Range<usize>) -> Option<String> {
     let mut bytes = text.into_bytes();
     let mut ch = String::new();
