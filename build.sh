@@ -14,6 +14,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 WASM_TARGET=wasm32-unknown-unknown
 WASM_CRATES=(zo-worker zo-content zo-panel)
+# The modules the extension loads (zo-panel makes two: the side panel and the options page).
+WASM_MODULES=(zo_worker zo_content zo_panel zo_options)
 PKG_DIR="$ROOT/extension/pkg"
 STEP="starting"
 CLEANUP=()
@@ -151,9 +153,17 @@ build_extension() {
   # The panel, which carries the Markdown parser, and the content module, which ships into
   # every co-browsed page, are built for size: the `size` profile (opt-level z), std's smaller
   # algorithms (optimize_for_size) and extra wasm-opt passes below.
-  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" \
-    cargo build --profile size --locked --target "$WASM_TARGET" -Zbuild-std=std,panic_abort \
-    -Zbuild-std-features=optimize_for_size -p zo-panel -p zo-content
+  local size_build=(cargo build --profile size --locked --target "$WASM_TARGET"
+    -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" "${size_build[@]}" -p zo-content
+  # zo-panel makes two modules, one per page: the options page's entry point alone
+  # (zo_options), then the side panel's alone (zo_panel); neither carries the other's code.
+  local out="target/$WASM_TARGET/size"
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" "${size_build[@]}" -p zo-panel \
+    --no-default-features --features options-page
+  cp "$out/zo_panel.wasm" "$out/zo_options.wasm"
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="$flags" "${size_build[@]}" -p zo-panel \
+    --no-default-features --features side-panel
 
   step "generate JS bindings into extension/pkg"
   # Start clean: nothing stale (old module names, type declarations) may ship.
@@ -163,18 +173,19 @@ build_extension() {
     wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
       "target/$WASM_TARGET/$(wasm_profile "$crate")/${crate//-/_}.wasm"
   done
+  wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" "$out/zo_options.wasm"
 
   step "optimize wasm for size (wasm-opt from npm binaryen)"
   # Every module, until nothing shrinks; rustc's wasm leaves the first 1 KB of memory unused.
   # (The worker is not built with the size profile: its stream pipeline would fall below twice
   # the JS decoder's speed; the `worker` profile builds that path at opt-level 3.)
-  for crate in "${WASM_CRATES[@]}"; do
-    optimize_wasm "$PKG_DIR/${crate//-/_}_bg.wasm" --converge --low-memory-unused
+  for module in "${WASM_MODULES[@]}"; do
+    optimize_wasm "$PKG_DIR/${module}_bg.wasm" --converge --low-memory-unused
   done
 
-  step "short import names, minified glue: ${WASM_CRATES[*]}"
-  for crate in "${WASM_CRATES[@]}"; do
-    shrink_glue "${crate//-/_}"
+  step "short import names, minified glue: ${WASM_MODULES[*]}"
+  for module in "${WASM_MODULES[@]}"; do
+    shrink_glue "$module"
   done
 
   step "content module for strict-CSP pages (wasm MVP -> JS)"

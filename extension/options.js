@@ -1,7 +1,8 @@
-// Options page glue: the form and its logic are Rust (crates/zo-panel/src/options.rs); this
+// Options page glue: the form and its logic are Rust (crates/zo-panel/src/options.rs, built
+// into its own module, pkg/zo_options: the side panel's code is not in it); this
 // file gives it chrome.storage and chrome.permissions. This is the one page that reads and
 // writes the API key, which has its own storage entry apart from the settings.
-import init, { OptionsPage } from './pkg/zo_panel.js';
+import init, { OptionsPage } from './pkg/zo_options.js';
 
 const host = {
   async load() {
@@ -17,7 +18,7 @@ const host = {
   },
 };
 
-init({ module_or_path: new URL('./pkg/zo_panel_bg.wasm', import.meta.url) })
+init({ module_or_path: new URL('./pkg/zo_options_bg.wasm', import.meta.url) })
   .then(() => {
     globalThis.zoOptions = new OptionsPage(document.getElementById('app'), host);
   })

@@ -124,6 +124,17 @@ export function benchSize(opts: { wasmOpt?: boolean } = {}): Row[] {
   target('worker module (wasm + glue)', ['zo_worker_bg.wasm', 'zo_worker.js'], 200, 'zo_worker_bg.wasm');
   // The panel carries the Markdown renderer (pulldown-cmark and zo-core's HTML writer).
   target('panel module (wasm + glue)', ['zo_panel_bg.wasm', 'zo_panel.js'], 250, 'zo_panel_bg.wasm');
+  // The options page is built from zo-panel as a module of its own (build.sh).
+  const options = ['zo_options_bg.wasm', 'zo_options.js'];
+  if (options.every((n) => sizes.has(n))) {
+    const t = total(options);
+    rows.push({
+      section: SECTION,
+      name: 'options page module (wasm + glue)',
+      value: `${kb(t.raw)} raw, ${kb(t.gz)} gz`,
+      note: `${options.join(' + ')}; zo-panel built with the options page's entry point alone`,
+    });
+  }
   return rows;
 }
 

@@ -177,8 +177,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&storage_notice, true);
     append(&root, &storage_notice)?;
 
+    // An alert, not a second polite region (the message list is the one): Undo lasts seconds,
+    // so a screen reader says it at once, as it does the panel's other notices.
     let toast = el(doc, "div", "toast")?;
-    set_attr(&toast, "role", "status")?;
+    set_attr(&toast, "role", "alert")?;
     let toast_text = el(doc, "span", "toast-text")?;
     append(&toast, &toast_text)?;
     let toast_undo = button(doc, "btn link toast-undo", "Undo", "Undo delete")?;

@@ -10,6 +10,16 @@
 //! glue passes messages through untouched.
 //! Decisions come from `zo_core::{chat, view, markdown, history}`; this crate moves data to
 //! and from the DOM.
+//!
+//! Each page's entry point is behind a feature (`side-panel`: [`Panel`]; `options-page`:
+//! [`OptionsPage`]); build.sh builds one module per page, so neither page loads the other's
+//! code. Tests build both (the default).
+
+// A one-page build leaves the other page's code unused.
+#![cfg_attr(
+    not(all(feature = "side-panel", feature = "options-page")),
+    allow(dead_code, unused_imports)
+)]
 
 pub mod appearance;
 pub mod auto_scroll;
@@ -31,11 +41,13 @@ use crate::dom::Listener;
 use crate::host::{json_text, Host};
 use crate::panel::{with_state, Shared, State};
 
+#[cfg(feature = "options-page")]
 pub use options::OptionsPage;
 
 /// How often the processing timer and liveness label refresh.
 const TICK_MS: u32 = 100;
 
+#[cfg(feature = "side-panel")]
 #[wasm_bindgen]
 pub struct Panel {
     state: Shared,
@@ -61,6 +73,7 @@ fn own_origin() -> String {
         .unwrap_or_default()
 }
 
+#[cfg(feature = "side-panel")]
 impl Panel {
     /// Runs `f` on the panel state (see [`with_state`]).
     fn with_state<R>(&self, f: impl FnOnce(&mut State) -> R) -> Option<R> {
@@ -68,6 +81,7 @@ impl Panel {
     }
 }
 
+#[cfg(feature = "side-panel")]
 #[wasm_bindgen]
 impl Panel {
     /// Build the panel inside `mount`. `settings` is the worker's answer to GET_SETTINGS (its

@@ -55,6 +55,7 @@ struct Form {
     api_key: Option<ApiKey>,
 }
 
+#[cfg(feature = "options-page")]
 #[wasm_bindgen]
 pub struct OptionsPage {
     form: Rc<RefCell<Form>>,
@@ -298,6 +299,7 @@ fn on_test(form: &Rc<RefCell<Form>>) {
     });
 }
 
+#[cfg(feature = "options-page")]
 #[wasm_bindgen]
 impl OptionsPage {
     /// Build the options form inside `mount` and load the stored settings through `host`.
