@@ -100,7 +100,8 @@ after(async () => {
     await exited;
     clearTimeout(timer);
   }
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing the profile as its main process exits.
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   stage?.remove();
   await serve?.stop();
 }, { timeout: 90_000 });
