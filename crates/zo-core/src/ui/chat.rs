@@ -568,4 +568,4 @@ pub use resume::{ResumeCard, ResumeState, RESUME_BUTTONS};
 pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

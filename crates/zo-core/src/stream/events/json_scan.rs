@@ -97,15 +97,21 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// A string value (the reader is at its opening quote after whitespace).
+    /// Past a string's opening quote (after whitespace): where its contents start.
     #[inline]
-    pub(super) fn string(&mut self) -> Option<Cow<'a, str>> {
+    fn open_string(&mut self) -> Option<usize> {
         self.skip_ws();
         if self.peek()? != b'"' {
             return None;
         }
         self.pos += 1;
-        let start = self.pos;
+        Some(self.pos)
+    }
+
+    /// A string value (the reader is at its opening quote after whitespace).
+    #[inline]
+    pub(super) fn string(&mut self) -> Option<Cow<'a, str>> {
+        let start = self.open_string()?;
         let bytes = self.bytes();
         self.pos += special(bytes.get(start..)?)?;
         match *bytes.get(self.pos)? {
@@ -152,12 +158,7 @@ impl<'a> Scanner<'a> {
     /// [`unescape_in_place`], a large string is decoded in the buffer that holds its event.
     #[inline]
     pub(super) fn string_span(&mut self) -> Option<Range<usize>> {
-        self.skip_ws();
-        if self.peek()? != b'"' {
-            return None;
-        }
-        self.pos += 1;
-        let start = self.pos;
+        let start = self.open_string()?;
         let bytes = self.bytes();
         // Each escape is decoded into this (a character at most) only to check it.
         let mut check = String::new();

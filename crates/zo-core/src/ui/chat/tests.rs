@@ -36,7 +36,8 @@ fn done(text: &str, status: FinalStatus) -> WorkerToPanel {
     }
 }
 
-fn answer_html(changes: &[Change]) -> String {
+/// The answer's HTML after `changes` (the panel applies them so).
+pub(crate) fn answer_html(changes: &[Change]) -> String {
     let mut blocks = Blocks::default();
     for c in changes {
         match c {

@@ -1,9 +1,10 @@
 //! Tests of answers that run in their own chat, on screen or not.
 
 use super::*;
+use crate::ui::chat::tests::answer_html;
 use crate::ui::chat::Change;
 use crate::ui::history::{Message, MessageStatus};
-use crate::ui::markdown::{render_blocks, Blocks};
+use crate::ui::markdown::render_blocks;
 use crate::wire::approval::ApprovalKind;
 use crate::wire::protocol::{FinalResult, FinalStatus};
 
@@ -38,19 +39,6 @@ fn deliver(runs: &mut Runs, msg: &WorkerToPanel) -> Option<String> {
     let run = runs.route(msg)?;
     run.turn.apply(msg);
     Some(run.chat_id.clone())
-}
-
-fn answer_html(changes: &[Change]) -> String {
-    let mut blocks = Blocks::default();
-    for c in changes {
-        match c {
-            Change::Answer(u) => blocks.apply(u),
-            Change::AnswerCleared => blocks = Blocks::default(),
-            Change::AnswerReplaced(b) => blocks = Blocks(b.clone()),
-            _ => {}
-        }
-    }
-    blocks.html()
 }
 
 #[test]
