@@ -50,7 +50,7 @@ test('the extension loads without errors', T, async () => {
 test('the side panel and options pages start without errors', T, async () => {
   const panel = await ext.context.newPage();
   await panel.goto(`chrome-extension://${ext.extensionId}/extension/sidepanel.html`);
-  await panel.getByRole('textbox', { name: 'Message' }).waitFor({ state: 'visible' });
+  await panel.getByRole('combobox', { name: 'Message' }).waitFor({ state: 'visible' });
   const options = await ext.context.newPage();
   await options.goto(`chrome-extension://${ext.extensionId}/extension/options.html`);
   await options.getByRole('heading', { name: 'Zo Co-browse settings' }).waitFor({ state: 'visible' });

@@ -21,7 +21,7 @@ export class PanelPage {
   constructor(readonly page: Page) {}
 
   get input(): Locator {
-    return this.page.getByRole('textbox', { name: 'Message' });
+    return this.page.getByRole('combobox', { name: 'Message' });
   }
   get sendButton(): Locator {
     return this.page.getByRole('button', { name: 'Send', exact: true });

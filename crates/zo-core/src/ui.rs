@@ -2,7 +2,8 @@
 //! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
-//! modes and starter prompts ([`modes`]), where Zo looks ([`page_context`]: the page bar, a
+//! modes and starter prompts ([`modes`]), slash commands ([`slash`]) and the list
+//! over the input ([`listbox`]), where Zo looks ([`page_context`]: the page bar, a
 //! question's page chip), the options form ([`options_form`]) and Markdown
 //! ([`markdown`]).
 
@@ -11,12 +12,14 @@ pub mod chat_list;
 pub mod composer;
 pub(crate) mod failure_view;
 pub(crate) mod history;
+pub mod listbox;
 pub mod markdown;
 pub mod modes;
 pub mod options_form;
 pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;
+pub mod slash;
 pub(crate) mod trust_view;
 pub mod view;
 

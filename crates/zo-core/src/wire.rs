@@ -42,9 +42,10 @@ pub use protocol::{
     ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
 };
 pub use session_flow::SessionFlow;
+pub use settings::quick_actions;
 pub use settings::{
-    FontSize, Settings, SettingsError, SettingsView, Theme, DEFAULT_API_BASE_URL,
-    DEFAULT_MAX_STEPS, MAX_STEPS_CEILING, SETTINGS_KEY,
+    default_quick_actions, FontSize, QuickAction, Settings, SettingsError, SettingsView, Theme,
+    DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS, MAX_STEPS_CEILING, SETTINGS_KEY,
 };
 pub use snapshot::{PageSnapshot, SnapshotElement};
 pub use zo_api::{AskBody, AskReply};

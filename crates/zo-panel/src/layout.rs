@@ -4,9 +4,9 @@
 //! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
 //! toast of a deleted chat, the notice of why a question cannot be sent, the banner
 //! asking for a key above the composer, the notice that Visual mode has screenshots off (with
-//! its switch), the model and persona pickers, and the composer
-//! (input, Send, Stop). Built once; the
-//! panel keeps the element handles.
+//! its switch), the model and persona pickers, the composer's sheet (/help, /context), and
+//! the composer (input, the list that pops up over it, Send, Stop, the quick-action chips
+//! under it). Built once; the panel keeps the element handles.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -68,7 +68,19 @@ pub struct Ui {
     pub input: HtmlTextAreaElement,
     pub send: Element,
     pub stop: Element,
+    /// The list over the input (slash commands): `role=listbox`, the input its combobox.
+    pub complete: Element,
+    /// What /help shows, above the composer, with its title, body and Close.
+    pub sheet: Element,
+    pub sheet_title: Element,
+    pub sheet_body: Element,
+    pub sheet_close: Element,
+    /// The quick-action chips under the input.
+    pub quick: Element,
 }
+
+/// The id of the list over the input, and the prefix of its options' ids.
+pub const COMPLETE_ID: &str = "zo-complete";
 
 fn button(doc: &Document, class: &str, label: &str, title: &str) -> DomResult<Element> {
     let b = text_el(doc, "button", class, label)?;
@@ -226,14 +238,45 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&choices, true);
     append(&root, &choices)?;
 
+    let sheet = el(doc, "section", "sheet")?;
+    set_attr(&sheet, "role", "region")?;
+    set_attr(&sheet, "aria-labelledby", "zo-sheet-title")?;
+    let sheet_head = el(doc, "div", "sheet-head")?;
+    let sheet_title = el(doc, "h2", "sheet-title")?;
+    set_attr(&sheet_title, "id", "zo-sheet-title")?;
+    append(&sheet_head, &sheet_title)?;
+    let sheet_close = button(doc, "btn ghost sheet-close", "Close", "")?;
+    append(&sheet_head, &sheet_close)?;
+    append(&sheet, &sheet_head)?;
+    let sheet_body = el(doc, "div", "sheet-body")?;
+    append(&sheet, &sheet_body)?;
+    set_hidden(&sheet, true);
+    append(&root, &sheet)?;
+
     let composer = el(doc, "footer", "composer")?;
+    let complete = el(doc, "ul", "complete")?;
+    set_attr(&complete, "id", COMPLETE_ID)?;
+    set_attr(&complete, "role", "listbox")?;
+    set_attr(&complete, "aria-label", "Commands")?;
+    set_hidden(&complete, true);
+    append(&composer, &complete)?;
     let input: HtmlTextAreaElement = el(doc, "textarea", "input")?
         .dyn_into()
         .map_err(|_| DomError::Missing("textarea element"))?;
     set_attr(&input, "rows", "1")?;
-    set_attr(&input, "placeholder", "Ask Zo…")?;
-    set_attr(&input, "title", "Enter to send, Shift+Enter for a new line")?;
+    set_attr(&input, "placeholder", "Ask Zo… (/ for commands)")?;
+    set_attr(
+        &input,
+        "title",
+        "Enter to send, Shift+Enter for a new line, / for commands",
+    )?;
     set_attr(&input, "aria-label", "Message")?;
+    // A combobox whose list is the commands (`/`): focus stays here, the active option is
+    // named by aria-activedescendant.
+    set_attr(&input, "role", "combobox")?;
+    set_attr(&input, "aria-autocomplete", "list")?;
+    set_attr(&input, "aria-controls", COMPLETE_ID)?;
+    set_attr(&input, "aria-expanded", "false")?;
     append(&composer, &input)?;
     let send = button(doc, "btn primary send", "Send", "Send")?;
     let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
@@ -241,6 +284,12 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     append(&composer, &send)?;
     append(&composer, &stop)?;
     append(&root, &composer)?;
+
+    let quick = el(doc, "div", "quick")?;
+    set_attr(&quick, "role", "group")?;
+    set_attr(&quick, "aria-label", "Quick actions")?;
+    set_hidden(&quick, true);
+    append(&root, &quick)?;
 
     append(mount, &root)?;
     Ok(Ui {
@@ -277,5 +326,11 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         input,
         send,
         stop,
+        complete,
+        sheet,
+        sheet_title,
+        sheet_body,
+        sheet_close,
+        quick,
     })
 }

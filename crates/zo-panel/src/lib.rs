@@ -62,7 +62,7 @@ pub(crate) fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
         .ok_or("no SETTINGS message (JSON text)")?;
     match WorkerToPage::from_json(&text).map_err(|e| e.to_string())? {
         WorkerToPage::Settings { settings } => settings.validated().map_err(|e| e.to_string()),
-        WorkerToPage::Choices { .. } => Err("a CHOICES message, not SETTINGS".into()),
+        _ => Err("another message than SETTINGS".into()),
     }
 }
 

@@ -27,6 +27,7 @@ use crate::layout::{mode_from_value, mode_value};
 
 mod build;
 mod net;
+mod quick;
 mod stream_shape;
 
 use build::option;
@@ -51,6 +52,8 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The quick-action chips' rows, Add and Reset.
+    quick: quick::QuickSection,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -76,6 +79,9 @@ impl Form {
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
         crate::appearance::apply(&self.doc, s);
+        if let Err(e) = quick::fill(&self.doc, &self.quick.list, &s.quick_actions) {
+            dom::log_error("quick actions", &e);
+        }
         let _ = self.set_choices(
             &self.model.clone(),
             &[],
@@ -122,6 +128,7 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            quick_actions: quick::read(&self.quick.list),
         })
     }
 
@@ -308,11 +315,11 @@ impl OptionsPage {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let (form, root) = build::build(doc, &mount, host)?;
+        let (form, root) = build::build(doc.clone(), &mount, host)?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
 
-        let mut listeners = Vec::new();
+        let mut listeners = quick::wire(&doc, &form.borrow().quick)?;
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();

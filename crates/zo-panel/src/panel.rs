@@ -24,6 +24,7 @@ use crate::message_view::{MessageView, UserView};
 
 mod chats;
 mod choices;
+mod compose;
 mod drawer;
 mod empty;
 mod page;
@@ -69,6 +70,11 @@ pub struct State {
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
+    /// The list over the input: its keyboard state and the commands it shows.
+    list: zo_core::ui::listbox::Listbox,
+    list_items: Vec<&'static zo_core::ui::slash::CommandInfo>,
+    /// The quick-action chips drawn.
+    quick_shown: Option<Vec<zo_core::wire::QuickAction>>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -124,6 +130,9 @@ impl State {
             message_listeners: Vec::new(),
             starters_for: None,
             choices: Default::default(),
+            list: Default::default(),
+            list_items: Vec::new(),
+            quick_shown: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -146,6 +155,7 @@ impl State {
             }
             s.load_choices(false);
             s.update_visual_notice();
+            s.render_quick_actions();
             // Ready to type as soon as the panel opens.
             let _ = s.ui.input.focus();
         }
@@ -153,20 +163,6 @@ impl State {
     }
 
     // ------------------------------------------------------------------ user actions
-
-    fn send_from_input(&mut self) {
-        let text = self.ui.input.value();
-        if text.trim().is_empty() {
-            return;
-        }
-        match self.send(&text) {
-            Ok(_) => {
-                self.ui.input.set_value("");
-                self.autosize();
-            }
-            Err(e) => dom::log_error("send", &e),
-        }
-    }
 
     /// Whether an answer in `mode` may start in the chat on screen; if not, the panel says
     /// why (this chat's answer runs, or a Co-browse task runs in another chat).
@@ -463,6 +459,7 @@ impl State {
             self.load_choices(false);
         }
         self.update_visual_notice();
+        self.render_quick_actions();
         crate::appearance::apply(&self.doc, &self.settings);
     }
 

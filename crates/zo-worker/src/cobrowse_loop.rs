@@ -75,6 +75,23 @@ fn stopped(shown: &Shown) -> AskOutcome {
     })
 }
 
+/// A snapshot of tab `tab_id` within `mode`'s page budget, or why there is none (the page
+/// context of a single-ask prompt, and of the panel's /context).
+pub async fn page_for(
+    tabs: &dyn TabApi,
+    tab_id: Option<i32>,
+    mode: Mode,
+    cancel: &crate::cancel::CancelToken,
+) -> Result<zo_core::wire::PageSnapshot, String> {
+    let Some(tab_id) = tab_id else {
+        return Err("no tab is bound to the side panel".to_string());
+    };
+    match tab::snapshot(tabs, tab_id, prompt::snapshot_text_budget(mode), cancel).await {
+        Ok(snapshot) => Ok(snapshot),
+        Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
+    }
+}
+
 /// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode, with a snapshot of
 /// the bound tab (or the reason there is none).
 async fn ask_with_page(
@@ -85,16 +102,7 @@ async fn ask_with_page(
 ) -> AskOutcome {
     let cancel = session.cancel_token();
     let settings = ctx.settings().await.ok();
-    let page = match req.tab_id {
-        Some(tab_id) => {
-            let budget = prompt::snapshot_text_budget(req.mode);
-            match tab::snapshot(tabs, tab_id, budget, cancel).await {
-                Ok(snapshot) => Ok(snapshot),
-                Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
-            }
-        }
-        None => Err("no tab is bound to the side panel".to_string()),
-    };
+    let page = page_for(tabs, req.tab_id, req.mode, cancel).await;
     if cancel.is_cancelled() {
         return stopped(&Shown::default());
     }

@@ -2,7 +2,8 @@
 //! extension/background.js, which only forwards chrome.* events here.
 //!
 //! Modules: [`worker`] (ports and dispatch), [`gate`] (which senders are served),
-//! [`page_channel`] (settings for the extension pages), [`tab_scope`] (which tab a request may
+//! [`page_channel`] (settings for the extension pages; [`context_preview`], the panel's
+//! /context), [`tab_scope`] (which tab a request may
 //! touch), [`ask`] (one query to its final message), [`approval`] (the user's answer to a
 //! Co-browse approval request),
 //! [`stream`] (pumps zo-core's ask driver: one ask to Zo with its retries, reusable by
@@ -21,6 +22,7 @@ pub mod choices;
 pub mod chrome;
 pub mod cobrowse_loop;
 pub mod context;
+pub mod context_preview;
 pub mod conversations;
 pub mod convert;
 pub mod gate;

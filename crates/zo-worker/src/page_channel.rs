@@ -4,7 +4,8 @@
 //! settings or key is sent to all open extension pages as SETTINGS. GET_CHOICES is answered
 //! with the model and persona lists ([`crate::choices`]); SET_CHOICES (the panel's pickers)
 //! stores the model and persona in the settings; SET_SCREENSHOTS (the panel's Visual-mode
-//! switch) turns screenshots on or off. That way the side panel
+//! switch) turns screenshots on or off; GET_CONTEXT (the panel's /context) is answered with the
+//! page context a question would carry ([`crate::context_preview`]). That way the side panel
 //! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
 //! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
 //! Messages both ways are JSON text, as on the ports.
@@ -50,9 +51,9 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
     let sender = sender
         .is_object()
         .then(|| sender.unchecked_ref::<zo_chrome::MessageSender>());
-    if gate::admit(sender, "a message").is_none() {
+    let Some(page) = gate::admit(sender, "a message") else {
         return respond(&send_response, None);
-    }
+    };
     let parsed = match message.as_string() {
         Some(text) => PageToWorker::from_json(&text).map_err(|e| e.to_string()),
         None => Err("not JSON text".to_string()),
@@ -81,6 +82,13 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
                 }
                 let message = settings_message(&ctx).await;
                 respond(&send_response, message.as_ref());
+            })
+        }
+        Ok(PageToWorker::GetContext { mode, tab_id }) => {
+            wasm_bindgen_futures::spawn_local(async move {
+                let text = crate::context_preview::preview(&ctx, &page, mode, tab_id).await;
+                let message = WorkerToPage::Context { text }.to_json();
+                respond(&send_response, Some(&JsValue::from_str(message.as_str())));
             })
         }
         Err(e) => {

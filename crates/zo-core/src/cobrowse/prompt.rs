@@ -92,6 +92,9 @@ pub enum Screenshot<'a> {
     Captured(&'a str),
     /// Capturing failed; the reason.
     Failed(&'a str),
+    /// The panel's preview of the page context (/context): a screenshot is taken when the
+    /// question is asked.
+    Pending,
 }
 
 /// Everything a first prompt is built from.
@@ -211,6 +214,11 @@ fn assemble(sections: &[&str], total: usize) -> String {
 fn screenshot_section(shot: Screenshot<'_>, room: usize) -> String {
     match shot {
         Screenshot::None => String::new(),
+        Screenshot::Pending => {
+            "A screenshot of the visible part of the tab, taken when the question is asked, \
+             goes here."
+                .to_string()
+        }
         Screenshot::Disabled => {
             "No screenshot: the user has screenshots turned off; rely on the page's text and \
              elements."
@@ -255,8 +263,16 @@ fn is_image_data_url(s: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
 }
 
-/// The first prompt of a query in `req.mode`, at most `budget(req.mode).total` characters.
-pub fn build(req: &PromptRequest<'_>) -> String {
+/// The parts of a first prompt: instructions, the untrusted page block, the screenshot
+/// section (Visual) and the user's text, each within its share of the budget.
+struct Sections {
+    instructions: String,
+    page: String,
+    shot: String,
+    user: String,
+}
+
+fn sections(req: &PromptRequest<'_>) -> Sections {
     let b = budget(req.mode);
     let instructions = mode_instructions(req.mode, req.max_steps.max(1));
     let user = user_section(req.mode, req.input, b.input);
@@ -272,5 +288,26 @@ pub fn build(req: &PromptRequest<'_>) -> String {
         (String::new(), fit_page(b.total, fixed, b.page))
     };
     let page = render::page_block("", req.page, page_room);
-    assemble(&[&instructions, &page, &shot, &user], b.total)
+    Sections {
+        instructions,
+        page,
+        shot,
+        user,
+    }
+}
+
+/// The first prompt of a query in `req.mode`, at most `budget(req.mode).total` characters.
+pub fn build(req: &PromptRequest<'_>) -> String {
+    let s = sections(req);
+    assemble(
+        &[&s.instructions, &s.page, &s.shot, &s.user],
+        budget(req.mode).total,
+    )
+}
+
+/// The page context [`build`] puts in `req`'s prompt, exactly: the untrusted page block (and
+/// in Visual mode what it says about the screenshot). The side panel's /context shows it.
+pub fn page_context(req: &PromptRequest<'_>) -> String {
+    let s = sections(req);
+    assemble(&[&s.page, &s.shot], budget(req.mode).total)
 }

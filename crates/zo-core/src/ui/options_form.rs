@@ -7,7 +7,7 @@ use crate::trust::site;
 use crate::wire::api_key::ApiKey;
 use crate::wire::choices::parse_choices;
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{FontSize, Settings, Theme};
+use crate::wire::settings::{quick_actions, FontSize, QuickAction, Settings, Theme};
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +25,8 @@ pub struct FormFields {
     pub liveness_secs: String,
     pub theme: Theme,
     pub font_size: FontSize,
+    /// The quick-action chips as edited (checked by [`quick_actions::checked`]).
+    pub quick_actions: Vec<QuickAction>,
 }
 
 /// What the form describes: the settings, validated, and the key (None when left blank).
@@ -57,6 +59,7 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         return Err("The liveness timeout must be a positive number of seconds.".into());
     }
     let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
+    let quick_actions = quick_actions::checked(fields.quick_actions).map_err(|e| e.to_string())?;
     Settings {
         api_base_url: fields.api_base_url,
         model: some(fields.model),
@@ -67,6 +70,7 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
         font_size: fields.font_size,
+        quick_actions,
     }
     .validated()
     .map_err(|e| e.to_string())
@@ -168,6 +172,7 @@ mod tests {
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,
             font_size: FontSize::Small,
+            quick_actions: vec![QuickAction::new(" Tl;dr ", Mode::Summarize, "One line.")],
         }
     }
 
@@ -183,6 +188,10 @@ mod tests {
         assert_eq!(s.liveness_timeout_ms, 1500);
         assert_eq!(liveness_secs(s.liveness_timeout_ms), "1.5");
         assert_eq!(liveness_secs(60_000), "60");
+        assert_eq!(
+            s.quick_actions,
+            vec![QuickAction::new("Tl;dr", Mode::Summarize, "One line.")]
+        );
     }
 
     #[test]
@@ -195,6 +204,10 @@ mod tests {
         assert_eq!(
             bad(|f| f.max_steps = "ten".into()),
             "Max steps must be a whole number."
+        );
+        assert_eq!(
+            bad(|f| f.quick_actions[0].prompt = " ".into()),
+            "Quick action 1: give it a prompt."
         );
         assert_eq!(
             bad(|f| f.liveness_secs = "soon".into()),

@@ -10,14 +10,17 @@
 //! `{"type":"GET_CHOICES","refresh":false}`, `{"type":"CHOICES","choices":{"models":[..],
 //! "personas":[..]}}`, `{"type":"SET_CHOICES","model":"..","personaId":".."}` (absent: Zo's
 //! default; answered with SETTINGS), `{"type":"SET_SCREENSHOTS","on":true}` (answered with
-//! SETTINGS). The panel writes its messages with the hand JSON writer
+//! SETTINGS), `{"type":"GET_CONTEXT","mode":"ask","tabId":7}` (the panel's /context: answered
+//! with `{"type":"CONTEXT","text":"..."}`, the page context a question in that mode would
+//! carry now). The panel writes its messages with the hand JSON writer
 //! ([`PageToWorker::to_json`]) and reads CHOICES with `ChoiceLists::from_json`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::wire::api_key::API_KEY_KEY;
 use crate::wire::choices::ChoiceLists;
-use crate::wire::json::Obj;
+use crate::wire::json::{Obj, WireName};
+use crate::wire::protocol::Mode;
 use crate::wire::settings::{SettingsView, SETTINGS_KEY};
 
 /// An extension page -> the worker.
@@ -45,6 +48,15 @@ pub enum PageToWorker {
     /// Chrome's permission for all sites, asked for by the panel in the user's click, and
     /// checked by the worker). Answered with [`WorkerToPage::Settings`].
     SetScreenshots { on: bool },
+    /// The page context a question in `mode` about tab `tab_id` would carry now (the side
+    /// panel's /context), built as the real prompt builds it. Answered with
+    /// [`WorkerToPage::Context`].
+    #[serde(rename_all = "camelCase")]
+    GetContext {
+        mode: Mode,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+    },
 }
 
 impl PageToWorker {
@@ -62,6 +74,15 @@ impl PageToWorker {
             PageToWorker::SetScreenshots { on } => {
                 Obj::new().str("type", "SET_SCREENSHOTS").bool("on", *on)
             }
+            PageToWorker::GetContext { mode, tab_id } => {
+                let obj = Obj::new()
+                    .str("type", "GET_CONTEXT")
+                    .str("mode", mode.wire_name());
+                match tab_id {
+                    Some(id) => obj.int("tabId", i64::from(*id)),
+                    None => obj,
+                }
+            }
         }
         .done()
         .into_string()
@@ -72,8 +93,16 @@ impl PageToWorker {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WorkerToPage {
-    Settings { settings: SettingsView },
-    Choices { choices: ChoiceLists },
+    Settings {
+        settings: SettingsView,
+    },
+    Choices {
+        choices: ChoiceLists,
+    },
+    /// The answer to GET_CONTEXT: the page context, as the prompt would carry it.
+    Context {
+        text: String,
+    },
 }
 
 /// Whether a `chrome.storage.onChanged` of storage `area` with these changed `keys` changes
@@ -134,6 +163,14 @@ mod tests {
                 persona_id: Some("p1".into()),
             },
             PageToWorker::SetScreenshots { on: true },
+            PageToWorker::GetContext {
+                mode: Mode::Visual,
+                tab_id: Some(-3),
+            },
+            PageToWorker::GetContext {
+                mode: Mode::Ask,
+                tab_id: None,
+            },
         ] {
             assert_eq!(msg.to_json(), serde_json::to_string(&msg).unwrap());
             assert_eq!(

@@ -12,8 +12,10 @@ use crate::wire::protocol::Mode;
 
 mod appearance;
 mod codec;
+pub mod quick_actions;
 
 pub use appearance::{FontSize, Theme};
+pub use quick_actions::{default_quick_actions, QuickAction};
 
 pub use crate::wire::base_url::parse_api_base_url;
 
@@ -51,6 +53,8 @@ pub struct Settings {
     pub theme: Theme,
     /// Text size of the side panel and the options page.
     pub font_size: FontSize,
+    /// The quick-action chips under the side panel's input ([`quick_actions`]).
+    pub quick_actions: Vec<QuickAction>,
 }
 
 impl Default for Settings {
@@ -65,6 +69,7 @@ impl Default for Settings {
             liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
             theme: Theme::System,
             font_size: FontSize::Medium,
+            quick_actions: default_quick_actions(),
         }
     }
 }
@@ -222,13 +227,15 @@ mod tests {
             liveness_timeout_ms: 2000,
             theme: Theme::Dark,
             font_size: FontSize::Large,
+            quick_actions: vec![QuickAction::new("Links", Mode::Extract, "All links")],
         };
         let v = serde_json::to_value(&s).unwrap();
         assert_eq!(
             v,
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
-                   "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large"})
+                   "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large",
+                   "quickActions":[{"label":"Links","mode":"extract","prompt":"All links"}]})
         );
         assert_eq!(Settings::from_json(v).unwrap(), s);
     }
@@ -316,6 +323,23 @@ mod tests {
             assert_eq!(card.kind, ErrorKind::Permanent, "{message}");
             assert_eq!(card.detail, message);
         }
+    }
+
+    #[test]
+    fn quick_actions_default_when_absent_and_are_kept_as_stored_when_present() {
+        let s = Settings::from_json(json!({})).unwrap();
+        assert_eq!(s.quick_actions, default_quick_actions());
+        let s = Settings::from_json(json!({"quickActions": []})).unwrap();
+        assert!(s.quick_actions.is_empty(), "all removed stays removed");
+        let s = Settings::from_json(json!({"quickActions": [
+            {"label": "Tl;dr", "mode": "summarize", "prompt": "One line."}
+        ]}))
+        .unwrap();
+        assert_eq!(
+            s.quick_actions,
+            vec![QuickAction::new("Tl;dr", Mode::Summarize, "One line.")]
+        );
+        assert!(Settings::from_json(json!({"quickActions": [{"label": "x"}]})).is_err());
     }
 
     #[test]

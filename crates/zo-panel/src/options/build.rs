@@ -167,6 +167,8 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     row(doc, &look, "Text size", "fontSize", &font_size, "")?;
     append(&root, &look)?;
 
+    let quick = super::quick::build(doc, &root)?;
+
     let actions = el(doc, "div", "actions")?;
     let save = text_el(doc, "button", "btn primary", "Save")?;
     set_attr(&save, "type", "submit")?;
@@ -203,6 +205,7 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         test,
         status,
         shape,
+        quick,
         settings: Settings::default(),
         api_key: None,
     };

@@ -35,9 +35,17 @@ impl State {
             let Some(k) = e.dyn_ref::<KeyboardEvent>() else {
                 return;
             };
-            if k.key() == "Enter" && !k.shift_key() && !k.is_composing() {
+            if k.is_composing() {
+                return;
+            }
+            let key = k.key();
+            if with_state(&w, |s| s.on_list_key(&key, k.shift_key())) == Some(true) {
+                e.prevent_default();
+            } else if key == "Enter" && !k.shift_key() {
                 e.prevent_default();
                 with_state(&w, |s| s.send_from_input());
+            } else if key == "Escape" && with_state(&w, |s| s.escape_in_input()) == Some(true) {
+                e.prevent_default();
             }
         })?);
         // Esc stops the answer from anywhere in the panel (a question's editor keeps its own).
@@ -54,8 +62,12 @@ impl State {
         }
         let w = weak.clone();
         out.push(listen(&s.ui.input, "input", move |_| {
-            with_state(&w, |s| s.autosize());
+            with_state(&w, |s| {
+                s.autosize();
+                s.on_input_changed();
+            });
         })?);
+        s.wire_compose(&mut out)?;
         let w = weak.clone();
         out.push(listen(&s.ui.mode, "change", move |_| {
             with_state(&w, |s| {

@@ -514,3 +514,33 @@ fn followup_carries_the_extensions_notes_outside_the_page() {
 }
 
 mod fence;
+
+/// /context shows the page block exactly as the prompt carries it, secrets masked.
+#[test]
+fn the_page_context_is_the_prompts_own_page_block() {
+    let p = page();
+    for mode in ALL_MODES {
+        let r = req(mode, "", &p);
+        let context = page_context(&r);
+        let prompt = build(&r);
+        assert!(context.starts_with("<page>"), "{mode:?}: {context}");
+        assert!(prompt.contains(context.trim_end()), "{mode:?}");
+        assert!(!context.contains("hunter2-secret"), "{mode:?}");
+        assert!(!context.contains(COMPACT_ACTION_SCHEMA), "{mode:?}");
+    }
+    let cobrowse = page_context(&req(Mode::Cobrowse, "", &p));
+    assert!(
+        cobrowse.contains("#pw input[password] \"Password\" (password)"),
+        "{cobrowse}"
+    );
+    let visual = page_context(&req(Mode::Visual, "", &p));
+    assert!(visual.contains("No screenshot: the user has screenshots turned off"));
+    let none = page_context(&PromptRequest {
+        page: Err("no tab is bound to the side panel"),
+        ..req(Mode::Ask, "", &p)
+    });
+    assert!(
+        none.contains("The page's content is unavailable: no tab is bound"),
+        "{none}"
+    );
+}

@@ -156,6 +156,14 @@ fn page_to_worker_is_read_as_serde_reads_it() {
                 persona_id: None,
             },
             PageToWorker::SetScreenshots { on: true },
+            PageToWorker::GetContext {
+                mode: Mode::Cobrowse,
+                tab_id: Some(12),
+            },
+            PageToWorker::GetContext {
+                mode: Mode::Research,
+                tab_id: None,
+            },
         ],
         PageToWorker::from_json,
     );

@@ -3,10 +3,10 @@
 //! module): field for field what serde reads and writes for [`Settings`], [`SettingsView`] and
 //! [`WorkerToPage`] (the tests hold the two to each other on altered copies).
 
-use crate::wire::json::fields::{boolean, name, string, uint, uint32, Fields};
+use crate::wire::json::fields::{boolean, list, name, string, uint, uint32, Fields};
 use crate::wire::json::{parse, Json, Node, Obj, WireError, WireName};
 use crate::wire::page_messages::WorkerToPage;
-use crate::wire::settings::{Settings, SettingsError, SettingsView};
+use crate::wire::settings::{QuickAction, Settings, SettingsError, SettingsView};
 
 /// The fields of [`Settings`], in declaration order.
 const FIELDS: &[&str] = &[
@@ -19,7 +19,28 @@ const FIELDS: &[&str] = &[
     "livenessTimeoutMs",
     "theme",
     "fontSize",
+    "quickActions",
 ];
+
+/// The fields of [`QuickAction`], in declaration order.
+const QUICK_ACTION_FIELDS: &[&str] = &["label", "mode", "prompt"];
+
+fn read_quick_action(node: &Node) -> Result<QuickAction, WireError> {
+    let f = Fields::of(node, QUICK_ACTION_FIELDS)?;
+    Ok(QuickAction {
+        label: f.req("label", string)?,
+        mode: f.req("mode", name)?,
+        prompt: f.req("prompt", string)?,
+    })
+}
+
+fn write_quick_action(a: &QuickAction) -> Json {
+    Obj::new()
+        .str("label", &a.label)
+        .str("mode", a.mode.wire_name())
+        .str("prompt", &a.prompt)
+        .done()
+}
 
 /// The settings' fields out of `f` (`#[serde(default)]` on the struct: an absent field takes
 /// the default settings' value).
@@ -35,6 +56,9 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
         theme: f.or("theme", d.theme, super::appearance::lenient)?,
         font_size: f.or("fontSize", d.font_size, super::appearance::lenient)?,
+        quick_actions: f.or("quickActions", d.quick_actions, |n| {
+            list(n, read_quick_action)
+        })?,
     })
 }
 
@@ -71,6 +95,10 @@ impl Settings {
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
             .str("theme", self.theme.wire_name())
             .str("fontSize", self.font_size.wire_name())
+            .json(
+                "quickActions",
+                &Json::array(self.quick_actions.iter().map(write_quick_action)),
+            )
     }
 }
 
@@ -106,6 +134,9 @@ impl WorkerToPage {
                 .str("type", "CHOICES")
                 .json("choices", &choices.to_json())
                 .done(),
+            WorkerToPage::Context { text } => {
+                Obj::new().str("type", "CONTEXT").str("text", text).done()
+            }
         }
     }
 
@@ -121,6 +152,9 @@ impl WorkerToPage {
             "CHOICES" => crate::wire::choices::ChoiceLists::from_json(text)
                 .map(|choices| WorkerToPage::Choices { choices })
                 .ok_or(WireError::Expected("the model and persona lists")),
+            "CONTEXT" => Ok(WorkerToPage::Context {
+                text: f.req("text", string)?,
+            }),
             other => Err(WireError::UnknownType(other.to_string())),
         }
     }

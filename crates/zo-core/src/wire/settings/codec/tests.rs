@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use super::*;
 use crate::wire::codec::tests::{alter, samples};
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{FontSize, Theme};
+use crate::wire::settings::{FontSize, QuickAction, Theme};
 
 fn samples() -> Vec<Settings> {
     let mut all = vec![Settings::default()];
@@ -23,6 +23,9 @@ fn samples() -> Vec<Settings> {
             liveness_timeout_ms: u64::MAX - i as u64,
             theme: Theme::ALL[i % Theme::ALL.len()],
             font_size: FontSize::ALL[i % FontSize::ALL.len()],
+            quick_actions: (0..i)
+                .map(|n| QuickAction::new(samples::ODD, Mode::ALL[n], &format!("prompt {n}")))
+                .collect(),
         });
     }
     all
@@ -131,4 +134,23 @@ fn stored_settings_are_validated_and_nothing_stored_gives_the_defaults() {
         Settings::from_node(Some(&node)),
         Err(SettingsError::BaseUrl { .. })
     ));
+}
+
+#[test]
+fn the_context_message_is_written_and_read_as_serde_does() {
+    let mut compared = 0;
+    for text in [
+        "",
+        samples::ODD,
+        "<page>\nURL: https://a.example/\n</page>\n",
+    ] {
+        let msg = WorkerToPage::Context { text: text.into() };
+        let json = serde_json::to_string(&msg).unwrap();
+        assert_eq!(msg.to_json().as_str(), json);
+        let tags = ["CONTEXT".to_string(), "SETTINGS".to_string()];
+        compared += agree::<WorkerToPage>(&json, &tags, |t| {
+            WorkerToPage::from_json(t).map_err(|e| e.to_string())
+        });
+    }
+    assert!(compared > 30, "{compared}");
 }

@@ -1,0 +1,377 @@
+//! The composer's extras: slash commands (what a typed line means is
+//! `zo_core::ui::slash::intent`), the completion list over the input while a command is typed
+//! (which commands, `slash::completions`; which option is active and what a key does,
+//! `zo_core::ui::listbox`), the sheet above the composer that /help and /context fill, and the
+//! quick-action chips under the input (from the settings; a click asks the chip's prompt in
+//! its mode).
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Element, Event};
+use zo_core::trust::site;
+use zo_core::ui::listbox::{KeyOutcome, ListKey};
+use zo_core::ui::modes;
+use zo_core::ui::slash::{self, Intent};
+use zo_core::wire::{quick_actions, Mode, PageToWorker, QuickAction, WorkerToPage};
+
+use super::{with_state, State};
+use crate::dom::{self, append, el, listen, set_attr, set_hidden, text_el, DomResult, Listener};
+use crate::layout::COMPLETE_ID;
+
+/// The attribute of a list option or a chip holding its index.
+const INDEX_ATTR: &str = "data-index";
+
+/// The index in `INDEX_ATTR` of the element an event landed in, under `selector`.
+fn index_of(e: &Event, selector: &str) -> Option<usize> {
+    e.target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|t| t.closest(selector).ok().flatten())
+        .and_then(|o| o.get_attribute(INDEX_ATTR))
+        .and_then(|i| i.parse().ok())
+}
+
+impl State {
+    /// The input's text changed: the list shows the commands that match what is typed, or
+    /// closes.
+    pub(super) fn on_input_changed(&mut self) {
+        let items = slash::completions(&self.ui.input.value()).unwrap_or_default();
+        let same = items.len() == self.list_items.len()
+            && items
+                .iter()
+                .zip(&self.list_items)
+                .all(|(a, b)| a.name == b.name);
+        if same && self.list.is_open() {
+            return;
+        }
+        self.list_items = items;
+        self.list.show(self.list_items.len());
+        if let Err(e) = self.render_list() {
+            dom::log_error("command list", &e);
+        }
+    }
+
+    /// A key pressed in the input: true when the list took it (the caller prevents its
+    /// default).
+    pub(super) fn on_list_key(&mut self, key: &str, shift: bool) -> bool {
+        match self.list.on_key(ListKey::from_key(key, shift)) {
+            KeyOutcome::Pass => false,
+            KeyOutcome::Moved(_) => {
+                self.mark_active();
+                true
+            }
+            KeyOutcome::Pick(n) => {
+                self.pick(n);
+                true
+            }
+            KeyOutcome::Close => {
+                self.show_list(false);
+                true
+            }
+        }
+    }
+
+    /// Option `n` is chosen (a key or a click): a command that takes text is filled in and
+    /// waits for it, another runs at once (`slash::picked`).
+    fn pick(&mut self, n: usize) {
+        self.list.close();
+        self.show_list(false);
+        let Some(info) = self.list_items.get(n).copied() else {
+            return;
+        };
+        let _ = self.ui.input.focus();
+        match slash::picked(&self.ui.input.value(), info) {
+            slash::Picked::Fill(text) => {
+                self.ui.input.set_value(&text);
+                self.autosize();
+            }
+            slash::Picked::Run(command) => {
+                self.ui.input.set_value(&command);
+                self.send_from_input();
+            }
+        }
+    }
+
+    fn show_list(&self, open: bool) {
+        set_hidden(&self.ui.complete, !open);
+        let _ = set_attr(
+            &self.ui.input,
+            "aria-expanded",
+            if open { "true" } else { "false" },
+        );
+        if !open {
+            let _ = self.ui.input.remove_attribute("aria-activedescendant");
+        }
+    }
+
+    fn render_list(&self) -> DomResult<()> {
+        dom::clear(&self.ui.complete);
+        for (i, info) in self.list_items.iter().enumerate() {
+            let li = el(&self.doc, "li", "option")?;
+            set_attr(&li, "id", &format!("{COMPLETE_ID}-{i}"))?;
+            set_attr(&li, "role", "option")?;
+            set_attr(&li, INDEX_ATTR, &i.to_string())?;
+            let name = text_el(&self.doc, "span", "option-name", &info.label())?;
+            if info.takes_text() {
+                append(
+                    &name,
+                    &text_el(&self.doc, "span", "option-arg", info.argument)?,
+                )?;
+            }
+            append(&li, &name)?;
+            append(
+                &li,
+                &text_el(&self.doc, "span", "option-desc", info.description)?,
+            )?;
+            append(&self.ui.complete, &li)?;
+        }
+        self.show_list(self.list.is_open());
+        self.mark_active();
+        Ok(())
+    }
+
+    /// The active option: marked selected, named by the input's aria-activedescendant, in
+    /// view.
+    fn mark_active(&self) {
+        let active = self.list.active();
+        let options = self.ui.complete.children();
+        for i in 0..options.length() {
+            let Some(option) = options.item(i) else {
+                continue;
+            };
+            let on = active == Some(i as usize);
+            let _ = set_attr(&option, "aria-selected", if on { "true" } else { "false" });
+            if on {
+                let _ = set_attr(&self.ui.input, "aria-activedescendant", &option.id());
+                option.scroll_into_view_with_bool(false);
+            }
+        }
+    }
+
+    /// The input lost focus: the list closes (a click on an option keeps the focus, see
+    /// [`State::wire_compose`]).
+    fn on_input_blur(&mut self) {
+        self.list.close();
+        self.show_list(false);
+    }
+
+    /// Sends what the input holds, as its slash command says: a question, a mode switch, a
+    /// question in another mode, a new chat, /help. An unknown command stays in the input
+    /// and the panel says so.
+    pub(super) fn send_from_input(&mut self) {
+        let text = self.ui.input.value();
+        if text.trim().is_empty() {
+            return;
+        }
+        self.list.close();
+        self.show_list(false);
+        let sent = match slash::intent(&text) {
+            Intent::Question(question) => self.send(&question).map(|_| ()),
+            Intent::SwitchMode(mode) => {
+                self.set_mode(mode);
+                Ok(())
+            }
+            Intent::AskIn { mode, text } => {
+                self.set_mode(mode);
+                self.send(&text).map(|_| ())
+            }
+            Intent::NewChat { then_ask } => {
+                self.new_chat();
+                match then_ask {
+                    Some(question) => self.send(&question).map(|_| ()),
+                    None => Ok(()),
+                }
+            }
+            Intent::Help => self.show_help().map_err(|e| e.to_string()),
+            Intent::Context => {
+                self.show_context();
+                Ok(())
+            }
+            Intent::Unknown(name) => {
+                self.show_send_notice(Some(&slash::unknown_message(&name)));
+                return;
+            }
+        };
+        match sent {
+            Ok(()) => {
+                self.ui.input.set_value("");
+                self.autosize();
+            }
+            Err(e) => dom::log_error("send", &e),
+        }
+    }
+
+    /// /help: the commands and what each does, in the sheet.
+    fn show_help(&mut self) -> DomResult<()> {
+        let list = el(&self.doc, "dl", "help-list")?;
+        for (usage, description) in slash::help_lines() {
+            append(&list, &text_el(&self.doc, "dt", "", &usage)?)?;
+            append(&list, &text_el(&self.doc, "dd", "", description)?)?;
+        }
+        self.show_sheet("Commands", &list)
+    }
+
+    /// /context: asks the worker for the page context a question in the panel's mode would
+    /// carry now (built by the prompt's own code) and shows it. Access to the page's site is
+    /// asked for in this keypress, as Send does.
+    fn show_context(&mut self) {
+        let mode = self.mode;
+        let tab = self.host.tab();
+        let access = tab
+            .as_ref()
+            .and_then(|tab| site::host_pattern(&tab.url))
+            .and_then(|pattern| self.host.request_site_access(&pattern));
+        let ask = PageToWorker::GetContext {
+            mode,
+            tab_id: self.host.tab_id(),
+        }
+        .to_json();
+        let host = self.host.clone();
+        let me = self.me.clone();
+        let title = format!("Page context · {}", modes::mode_label(mode));
+        let reading = text_el(&self.doc, "p", "", "Reading the page…");
+        if let Err(e) = reading.and_then(|p| self.show_sheet(&title, &p)) {
+            dom::log_error("context", &e);
+        }
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Some(answer) = access {
+                let _ = JsFuture::from(answer).await;
+            }
+            let reply = match host.send_message(&ask) {
+                Some(reply) => JsFuture::from(reply).await.ok().and_then(|v| v.as_string()),
+                None => None,
+            };
+            let text = match reply.as_deref().map(WorkerToPage::from_json) {
+                Some(Ok(WorkerToPage::Context { text })) => text,
+                _ => "The page context could not be read: the extension's worker did not answer."
+                    .to_string(),
+            };
+            with_state(&me, |s| {
+                if let Err(e) = s.show_context_text(&title, &text) {
+                    dom::log_error("context", &e);
+                }
+            });
+        });
+    }
+
+    fn show_context_text(&self, title: &str, text: &str) -> DomResult<()> {
+        let body = el(&self.doc, "div", "")?;
+        append(
+            &body,
+            &text_el(
+                &self.doc,
+                "p",
+                "sheet-note",
+                "What goes to Zo with a question in this mode, as the page is now. Zo is told to \
+                 treat it as data, not instructions. Password, payment and one-time-code fields \
+                 show what they are, never their value.",
+            )?,
+        )?;
+        append(&body, &text_el(&self.doc, "pre", "context-text", text)?)?;
+        self.show_sheet(title, &body)
+    }
+
+    /// The sheet above the composer shows `body` under `title`.
+    pub(super) fn show_sheet(&self, title: &str, body: &Element) -> DomResult<()> {
+        self.ui.sheet_title.set_text_content(Some(title));
+        dom::clear(&self.ui.sheet_body);
+        append(&self.ui.sheet_body, body)?;
+        set_hidden(&self.ui.sheet, false);
+        Ok(())
+    }
+
+    /// Closes the sheet; true when it was open.
+    fn close_sheet(&self) -> bool {
+        let open = !self.ui.sheet.has_attribute("hidden");
+        set_hidden(&self.ui.sheet, true);
+        open
+    }
+
+    /// The quick-action chips as the settings say (drawn again only when they changed).
+    pub(super) fn render_quick_actions(&mut self) {
+        let actions = quick_actions::bounded(self.settings.quick_actions.clone());
+        if self.quick_shown.as_ref() == Some(&actions) {
+            return;
+        }
+        let drawn = (|| -> DomResult<()> {
+            dom::clear(&self.ui.quick);
+            for (i, action) in actions.iter().enumerate() {
+                let b = text_el(&self.doc, "button", "btn chip", &action.label)?;
+                set_attr(&b, "type", "button")?;
+                set_attr(&b, INDEX_ATTR, &i.to_string())?;
+                set_attr(
+                    &b,
+                    "title",
+                    &format!("{} ({})", action.prompt, modes::mode_label(action.mode)),
+                )?;
+                append(&self.ui.quick, &b)?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = drawn {
+            dom::log_error("quick actions", &e);
+        }
+        set_hidden(&self.ui.quick, actions.is_empty());
+        self.quick_shown = Some(actions);
+    }
+
+    /// Chip `n` was clicked: its prompt is asked in its mode.
+    fn run_quick_action(&mut self, n: usize) {
+        let chip = self.quick_shown.as_ref().and_then(|shown| shown.get(n));
+        let Some(QuickAction { mode, prompt, .. }) = chip.cloned() else {
+            return;
+        };
+        if let Err(e) = self.send_in(mode, &prompt) {
+            dom::log_error("quick action", &e);
+        }
+    }
+
+    /// Sends `input` in `mode` (the panel switches to it, so the answer's mode is the one
+    /// shown).
+    fn send_in(&mut self, mode: Mode, input: &str) -> Result<String, String> {
+        if self.mode != mode {
+            self.set_mode(mode);
+        }
+        self.send(input)
+    }
+
+    /// Wires the list, the sheet's Close and the chips; the returned listeners must be kept.
+    pub(super) fn wire_compose(&self, out: &mut Vec<Listener>) -> DomResult<()> {
+        let w = self.me.clone();
+        // Keep the focus in the input when an option is pressed, so the click picks it.
+        out.push(listen(&self.ui.complete, "mousedown", |e| {
+            e.prevent_default()
+        })?);
+        out.push(listen(&self.ui.complete, "click", move |e| {
+            if let Some(n) = index_of(&e, "[role=option]") {
+                with_state(&w, |s| s.pick(n));
+            }
+        })?);
+        let w = self.me.clone();
+        out.push(listen(&self.ui.input, "blur", move |_| {
+            with_state(&w, |s| s.on_input_blur());
+        })?);
+        let w = self.me.clone();
+        out.push(listen(&self.ui.sheet_close, "click", move |_| {
+            with_state(&w, |s| {
+                s.close_sheet();
+                let _ = s.ui.input.focus();
+            });
+        })?);
+        let w = self.me.clone();
+        out.push(listen(&self.ui.quick, "click", move |e| {
+            if let Some(n) = index_of(&e, "button.chip") {
+                let w = w.clone();
+                // Defer: sending may redraw the chips.
+                wasm_bindgen_futures::spawn_local(async move {
+                    with_state(&w, |s| s.run_quick_action(n));
+                });
+            }
+        })?);
+        Ok(())
+    }
+
+    /// Esc in the input: closes the sheet when it is open (true), else nothing is taken.
+    pub(super) fn escape_in_input(&self) -> bool {
+        self.close_sheet()
+    }
+}

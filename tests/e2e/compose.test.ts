@@ -1,0 +1,212 @@
+//! The composer as a person uses it: slash commands completed from a list (keyboard and
+//! mouse), a mode switched by a command and a question asked in another mode, /new, /help,
+//! and the quick-action chips under the input, edited in the options page.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, openOptions, asksWith, waitFor, type Harness, T, HOOK } from './harness.ts';
+import { panelOnFixture, type PanelPage } from './panel.ts';
+
+let h: Harness;
+
+before(async () => {
+  h = await startHarness();
+}, HOOK);
+after(async () => {
+  await h?.close();
+}, HOOK);
+
+const list = (panel: PanelPage) => panel.page.getByRole('listbox', { name: 'Commands' });
+const options = (panel: PanelPage) => list(panel).getByRole('option');
+/** The option the input names as active (aria-activedescendant), by its text. */
+async function active(panel: PanelPage): Promise<string> {
+  const id = await panel.input.getAttribute('aria-activedescendant');
+  assert.ok(id, 'an active option');
+  return (await panel.page.locator(`[id="${id}"]`).innerText()).trim();
+}
+
+describe('the composer', () => {
+  test('typing / lists the commands; arrows, Enter, Tab, Esc and the mouse pick', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.input.click();
+    await panel.input.pressSequentially('/');
+    await list(panel).waitFor({ state: 'visible' });
+    assert.equal(await panel.input.getAttribute('aria-expanded'), 'true');
+    assert.equal(await options(panel).count(), 9);
+    assert.match(await options(panel).first().innerText(), /\/summarize[\s\S]*Summarize mode/);
+
+    // Narrowed as the name is typed; the first match is active.
+    await panel.input.pressSequentially('re');
+    await waitFor('the list narrowed to /research', async () => (await options(panel).count()) === 1);
+    assert.match(await active(panel), /^\/research/);
+    await panel.input.press('Backspace');
+    await panel.input.press('Backspace');
+    await panel.input.pressSequentially('e');
+    // "e": prefix match first (/extract), then names that contain it.
+    await waitFor('the list for /e', async () => (await options(panel).count()) === 7);
+    assert.match(await active(panel), /^\/extract/);
+    await panel.input.press('ArrowDown');
+    assert.match(await active(panel), /^\/summarize/);
+    await panel.input.press('ArrowUp');
+    await panel.input.press('ArrowUp');
+    assert.match(await active(panel), /^\/context/, 'Up from the first wraps to the last');
+    await panel.input.press('Escape');
+    await list(panel).waitFor({ state: 'hidden' });
+    assert.equal(await panel.input.getAttribute('aria-expanded'), 'false');
+    assert.equal(await panel.input.inputValue(), '/e', 'Esc keeps what was typed');
+
+    // Enter picks a command that takes text: its name is filled in, the list closes.
+    await panel.input.fill('');
+    await panel.input.pressSequentially('/vis');
+    await panel.input.press('Enter');
+    assert.equal(await panel.input.inputValue(), '/visual ');
+    assert.equal(await list(panel).isVisible(), false);
+    // Tab picks too.
+    await panel.input.fill('');
+    await panel.input.pressSequentially('/ex');
+    await panel.input.press('Tab');
+    assert.equal(await panel.input.inputValue(), '/extract ');
+    // The mouse picks, and the input keeps the focus.
+    await panel.input.fill('');
+    await panel.input.pressSequentially('/');
+    await options(panel).filter({ hasText: '/research' }).click();
+    assert.equal(await panel.input.inputValue(), '/research ');
+    assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Message');
+  });
+
+  test('a command switches the mode; with text it asks in that mode', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    assert.equal(await panel.modePicker.inputValue(), 'ask');
+    await panel.input.fill('/summarize');
+    await panel.input.press('Enter');
+    await waitFor('Summarize mode', async () => (await panel.modePicker.inputValue()) === 'summarize');
+    assert.equal(await panel.input.inputValue(), '', 'the command is done');
+    assert.equal(await panel.assistantMessages.count(), 0, 'nothing was asked');
+
+    const marker = `slash-extract-${Date.now()}`;
+    await panel.input.fill(`/extract every price ${marker}`);
+    await panel.input.press('Enter');
+    assert.equal(await panel.last().settled(), 'done');
+    assert.equal(await panel.modePicker.inputValue(), 'extract');
+    const [ask] = await asksWith(h.serve, marker);
+    const input = (ask.body as { input: string }).input;
+    assert.match(input, /Extract structured data/, 'asked with Extract mode\'s prompt');
+    assert.match(input, new RegExp(`What to extract:\\nevery price ${marker}`));
+    assert.doesNotMatch(input, /\/extract/, 'the command itself is not sent');
+    assert.match(await panel.userMessages.last().innerText(), new RegExp(`^every price ${marker}$`, "m"), "the question shows without the command");
+
+    // An unknown command is not sent: the panel says so and keeps it.
+    await panel.input.fill('/summarise');
+    await panel.input.press('Enter');
+    const notice = panel.page.locator('.send-notice');
+    await waitFor('the unknown-command notice', async () => /\/summarise is not a command.*\/help/.test(await notice.innerText()));
+    assert.equal(await panel.input.inputValue(), '/summarise');
+    assert.equal(await panel.assistantMessages.count(), 1);
+  });
+
+  test('/new starts a new chat and /help lists the commands', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    const msg = await panel.send('Hello before new [[zo:scenario=plain]]');
+    assert.equal(await msg.settled(), 'done');
+    await panel.input.fill('/new');
+    await panel.input.press('Enter');
+    await waitFor('an empty chat', async () => (await panel.userMessages.count()) === 0);
+    assert.equal(await panel.input.inputValue(), '');
+
+    await panel.input.fill('/help');
+    await panel.input.press('Enter');
+    const sheet = panel.page.getByRole('region', { name: 'Commands' });
+    await sheet.waitFor({ state: 'visible' });
+    const text = await sheet.innerText();
+    for (const name of ['summarize', 'extract', 'ask', 'research', 'cobrowse', 'visual', 'new', 'help', 'context']) {
+      assert.match(text, new RegExp(`/${name}\\b`), name);
+    }
+    assert.match(text, /Start a new chat/);
+    // Esc in the input closes it (and stops nothing).
+    await panel.input.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    await panel.input.fill('/help');
+    await panel.input.press('Enter');
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+  });
+
+  test('/context shows the page context the mode would send, a password masked', T, async () => {
+    const panel = await panelOnFixture(h, 'hostile.html', 'Co-browse');
+    const target = h.ext.context.pages().find((p) => p.url().includes('hostile.html'));
+    assert.ok(target, 'the fixture tab');
+    const PASSWORD = 'Tr0ub4dor&3-context';
+    await target.locator('#user').fill('ann');
+    await target.locator('#password').fill(PASSWORD);
+    await target.locator('#card').fill('4111111111111111');
+
+    await panel.input.fill('/context');
+    await panel.input.press('Enter');
+    const sheet = panel.page.getByRole('region', { name: 'Page context · Co-browse' });
+    await sheet.waitFor({ state: 'visible' });
+    const pre = sheet.locator('pre');
+    await pre.waitFor({ state: 'visible' });
+    const text = await pre.innerText();
+    assert.match(text, /^<page>/);
+    assert.match(text, /Title: Your bank/);
+    assert.match(text, /Account number 12345-678/, 'the page text');
+    assert.match(text, /#password input\[password\] "Password" \(password\)/, 'the field says what it is');
+    assert.match(text, /#card input[^\n]*\(payment card detail\)/);
+    assert.match(text, /#user input[^\n]*value="ann"/, 'an ordinary field shows its value');
+    assert.ok(!text.includes(PASSWORD), 'never the password');
+    assert.ok(!text.includes('4111111111111111'), 'never the card number');
+    assert.equal(await panel.assistantMessages.count(), 0, 'nothing was asked');
+
+    // Another mode, another budget: Ask sends the text without the element list.
+    await panel.setMode('Ask');
+    await panel.input.fill('/context');
+    await panel.input.press('Enter');
+    const ask = panel.page.getByRole('region', { name: 'Page context · Ask' });
+    await ask.locator('pre').waitFor({ state: 'visible' });
+    const askText = await ask.locator('pre').innerText();
+    assert.match(askText, /Account number 12345-678/);
+    assert.doesNotMatch(askText, /Interactive elements/);
+  });
+
+  test('quick-action chips: edited in the options, shown under the input, asked on click', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    const chips = panel.page.getByRole('group', { name: 'Quick actions' }).getByRole('button');
+    await waitFor('the default chips', async () => (await chips.count()) >= 3);
+    assert.deepEqual((await chips.allInnerTexts()).slice(0, 3), ['Summarize', 'Key points', 'Extract links']);
+
+    const marker = `chip-${Date.now()}`;
+    const opts = await openOptions(h.ext);
+    const rows = opts.locator('.qa-row');
+    await waitFor('the chips in the options', async () => (await rows.count()) >= 3);
+    const count = await rows.count();
+    // Edit the first, remove the second, add one.
+    await rows.nth(0).getByLabel('Label').fill('TL;DR');
+    await rows.nth(0).getByLabel('Prompt').fill(`One sentence, please ${marker}`);
+    await rows.nth(1).getByRole('button', { name: /^Remove/ }).click();
+    await opts.getByRole('button', { name: 'Add quick action' }).click();
+    await rows.last().getByLabel('Label').fill('Find prices');
+    await rows.last().getByLabel('Mode').selectOption({ label: 'Extract' });
+    await rows.last().getByLabel('Prompt').fill('Every price on this page.');
+    await opts.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor('saved', async () => /Saved/.test(await opts.locator('#status').innerText()));
+
+    await waitFor('the panel shows the edited chips', async () => {
+      const labels = await chips.allInnerTexts();
+      return labels.length === count && labels[0] === 'TL;DR' && labels[1] === 'Extract links' && labels.at(-1) === 'Find prices';
+    });
+    await chips.first().click();
+    assert.equal(await panel.last().settled(), 'done');
+    const [ask] = await asksWith(h.serve, marker);
+    assert.match((ask.body as { input: string }).input, /Summarize the web page below/, 'asked in the chip\'s mode');
+    assert.equal(await panel.modePicker.inputValue(), 'summarize');
+
+    // Reset brings the defaults back.
+    await opts.getByRole('button', { name: 'Reset to defaults' }).click();
+    await opts.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor('the default chips again', async () => (await chips.first().innerText()) === 'Summarize');
+    await opts.close();
+  });
+});
