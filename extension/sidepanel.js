@@ -23,6 +23,7 @@ async function refreshBoundTab() {
       const tab = await chrome.tabs.get(fixedTabId);
       boundTabUrl = tab.url ?? null;
       boundTabTitle = tab.title ?? null;
+      windowId = tab.windowId;
       return;
     }
     const query = windowId == null ? { active: true, currentWindow: true } : { active: true, windowId };
@@ -83,9 +84,16 @@ const host = {
   sendMessage(text) {
     return chrome.runtime.sendMessage(text);
   },
-  // Must run inside the click that sends the question (Rust calls it before awaiting).
-  requestSiteAccess(pattern) {
-    return chrome.permissions.request({ origins: [pattern] });
+  // Must run inside the click that sends the question (Rust calls it before awaiting): one
+  // pattern, or several (the page's site and the sites of the tabs chosen with @).
+  requestSiteAccess(patterns) {
+    return chrome.permissions.request({ origins: [].concat(patterns) });
+  },
+  // The open tabs of the panel's window, for @ (Rust decides which may be listed).
+  async windowTabs() {
+    if (windowId == null) return [];
+    const tabs = await chrome.tabs.query({ windowId });
+    return tabs.map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? t.pendingUrl ?? '' }));
   },
 };
 

@@ -4,7 +4,7 @@
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, openOptions, asksWith, waitFor, type Harness, T, HOOK } from './harness.ts';
+import { startHarness, openOptions, asksWith, storedHistory, waitFor, type Harness, T, HOOK } from './harness.ts';
 import { panelOnFixture, type PanelPage } from './panel.ts';
 
 let h: Harness;
@@ -168,6 +168,67 @@ describe('the composer', () => {
     const askText = await ask.locator('pre').innerText();
     assert.match(askText, /Account number 12345-678/);
     assert.doesNotMatch(askText, /Interactive elements/);
+  });
+
+  test('@ lists the open tabs; a chosen tab goes with the question, a removed one does not', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    await h.open('page-a.html');
+    await h.open('long.html');
+    const tabsList = panel.page.getByRole('listbox', { name: 'Open tabs' });
+    await panel.input.click();
+    await panel.input.pressSequentially('compare @');
+    await tabsList.waitFor({ state: 'visible' });
+    await waitFor('the open tabs listed', async () => (await tabsList.getByRole('option').count()) >= 2);
+    const listed = (await tabsList.getByRole('option').allInnerTexts()).join('\n');
+    assert.match(listed, /Page A[\s\S]*127\.0\.0\.1/, 'title and site');
+    assert.match(listed, /Long page/);
+    const formTabs = h.ext.context.pages().filter((p) => p.url().includes('/form.html')).length;
+    assert.equal(
+      await tabsList.getByRole('option', { name: /Plain form/ }).count(),
+      formTabs - 1,
+      'every form tab but the one Zo already looks at',
+    );
+    assert.doesNotMatch(listed, /Zo|sidepanel/, 'never an extension page');
+    const icon = tabsList.getByRole('option').first().locator('img');
+    assert.match((await icon.getAttribute('src')) ?? '', /^\/_favicon\/\?pageUrl=http%3A%2F%2F127\.0\.0\.1/);
+
+    // Typing filters; Enter picks: the @word leaves the input, the tab is a chip.
+    await panel.input.pressSequentially('pag');
+    await waitFor('filtered to the two pages', async () => (await tabsList.getByRole('option').count()) === 2);
+    assert.match(await active(panel), /^Page A/, 'in the window\'s order, the first active');
+    await panel.input.press('Enter');
+    assert.equal(await panel.input.inputValue(), 'compare ');
+    const chips = panel.page.getByRole('list', { name: 'Tabs sent with the question' }).getByRole('listitem');
+    await waitFor('the Page A chip', async () => (await chips.count()) === 1);
+    assert.match(await chips.first().innerText(), /Page A/);
+    // A second tab by the mouse, then removed again.
+    await panel.input.pressSequentially('@long');
+    await tabsList.getByRole('option', { name: /Long page/ }).click();
+    await waitFor('two chips', async () => (await chips.count()) === 2);
+    await panel.page.getByRole('button', { name: 'Remove tab “Long page”' }).click();
+    await waitFor('one chip left', async () => (await chips.count()) === 1);
+
+    const marker = `tabs-${Date.now()}`;
+    await panel.input.pressSequentially(`the two pages ${marker}`);
+    await panel.input.press('Enter');
+    assert.equal(await panel.last().settled(), 'done');
+    assert.equal(await chips.count(), 0, 'the chips went with the question');
+    const [ask] = await asksWith(h.serve, marker);
+    const input = (ask.body as { input: string }).input;
+    assert.match(input, /Plain form/, 'the page Zo looks at');
+    assert.match(input, /The user also shares these open tabs/);
+    assert.match(input, /<page>\nURL: http:\/\/127\.0\.0\.1:\d+\/page-a\.html[^\n]*\nTitle: Page A\nText[^\n]*:\nPage A/, 'the chosen tab, fenced');
+    assert.doesNotMatch(input, /Long page/, 'the removed tab stayed home');
+    // The question shows its tab, and keeps it in the history.
+    assert.match(await panel.userMessages.last().innerText(), /Page A/);
+    const stored = await waitFor('the question stored with its tab', async () => {
+      const history = await storedHistory(h.ext);
+      const messages = (history?.chats ?? []).flatMap((c: any) => c.messages);
+      return messages.find((m: any) => m.role === 'user' && String(m.text).includes(marker) && m.tabs?.length);
+    });
+    assert.equal(stored.tabs[0].title, 'Page A');
+    assert.equal(stored.tabs[0].shared, true);
   });
 
   test('quick-action chips: edited in the options, shown under the input, asked on click', T, async () => {

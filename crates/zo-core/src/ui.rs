@@ -2,8 +2,8 @@
 //! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
-//! modes and starter prompts ([`modes`]), slash commands ([`slash`]) and the list
-//! over the input ([`listbox`]), where Zo looks ([`page_context`]: the page bar, a
+//! modes and starter prompts ([`modes`]), slash commands ([`slash`]), `@` tabs ([`tab_mention`]) and the
+//! list over the input ([`listbox`]), where Zo looks ([`page_context`]: the page bar, a
 //! question's page chip), the options form ([`options_form`]) and Markdown
 //! ([`markdown`]).
 
@@ -20,6 +20,7 @@ pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;
 pub mod slash;
+pub mod tab_mention;
 pub(crate) mod trust_view;
 pub mod view;
 

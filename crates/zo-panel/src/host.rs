@@ -6,8 +6,9 @@
 //! `openOptions()`, `copy(text)`, `tabId() -> number | null`, `tabUrl() -> string | null`,
 //! `tabTitle() -> string | null` (where the bound tab is), `sendMessage(text) -> Promise`
 //! (one `PageToWorker` JSON text to the worker, answered with its reply's text),
-//! `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
-//! for that host; called inside the user's click).
+//! `requestSiteAccess(pattern | patterns) -> Promise<bool>` (chrome.permissions.request
+//! for those hosts; called inside the user's click), `windowTabs() -> Promise<[{id, title,
+//! url}]>` (the open tabs of the panel's window, for `@`).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,7 +36,9 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = tabId)]
     fn tab_id(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = requestSiteAccess)]
-    fn request_site_access(this: &HostObject, pattern: &str) -> Result<JsValue, JsValue>;
+    fn request_site_access(this: &HostObject, pattern: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = windowTabs)]
+    fn window_tabs(this: &HostObject) -> Result<JsValue, JsValue>;
 }
 
 #[derive(Clone)]
@@ -126,8 +129,21 @@ impl Host {
     /// Asks the user (unless already granted) to let the extension reach the host `pattern`:
     /// the pending answer, or None when the host cannot ask.
     pub fn request_site_access(&self, pattern: &str) -> Option<js_sys::Promise> {
-        logged("site access", self.obj.request_site_access(pattern))
+        logged("site access", self.obj.request_site_access(&pattern.into()))
             .and_then(|answer| answer.dyn_into::<js_sys::Promise>().ok())
+    }
+
+    /// As [`Host::request_site_access`], for several host patterns in one prompt.
+    pub fn request_sites_access(&self, patterns: &[String]) -> Option<js_sys::Promise> {
+        let list: js_sys::Array = patterns.iter().map(|p| JsValue::from_str(p)).collect();
+        logged("site access", self.obj.request_site_access(&list))
+            .and_then(|answer| answer.dyn_into::<js_sys::Promise>().ok())
+    }
+
+    /// The open tabs of the panel's window (`[{id, title, url}]`), pending.
+    pub fn window_tabs(&self) -> Option<js_sys::Promise> {
+        logged("open tabs", self.obj.window_tabs())
+            .and_then(|tabs| tabs.dyn_into::<js_sys::Promise>().ok())
     }
 
     /// The tab the panel is bound to, when known.

@@ -77,6 +77,8 @@ pub struct Ui {
     pub sheet_close: Element,
     /// The quick-action chips under the input.
     pub quick: Element,
+    /// The tabs chosen with `@` for the next question, as removable chips above the input.
+    pub tab_chips: Element,
 }
 
 /// The id of the list over the input, and the prefix of its options' ids.
@@ -253,6 +255,11 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&sheet, true);
     append(&root, &sheet)?;
 
+    let tab_chips = el(doc, "ul", "tab-chips")?;
+    set_attr(&tab_chips, "aria-label", "Tabs sent with the question")?;
+    set_hidden(&tab_chips, true);
+    append(&root, &tab_chips)?;
+
     let composer = el(doc, "footer", "composer")?;
     let complete = el(doc, "ul", "complete")?;
     set_attr(&complete, "id", COMPLETE_ID)?;
@@ -332,5 +339,6 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         sheet_body,
         sheet_close,
         quick,
+        tab_chips,
     })
 }

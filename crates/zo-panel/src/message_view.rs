@@ -21,7 +21,7 @@ mod sections;
 mod trust;
 mod user;
 
-pub use user::{show_page, UserView};
+pub use user::{show_page, show_tabs, UserView};
 
 /// Buttons a message view offers; the panel wires them.
 pub struct MessageButtons {

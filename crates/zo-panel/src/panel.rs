@@ -12,7 +12,6 @@ use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
-use zo_core::trust::site;
 use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Runs, Trash, Turn};
 use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
@@ -31,6 +30,7 @@ mod page;
 mod persist;
 mod redo;
 mod rendering;
+mod tab_pick;
 mod visual;
 mod wiring;
 
@@ -70,9 +70,17 @@ pub struct State {
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
-    /// The list over the input: its keyboard state and the commands it shows.
+    /// The list over the input: its keyboard state and what it offers.
     list: zo_core::ui::listbox::Listbox,
-    list_items: Vec<&'static zo_core::ui::slash::CommandInfo>,
+    list_items: compose::ListItems,
+    /// The `@word` the caret ends, while there is one.
+    mention: Option<zo_core::ui::tab_mention::Mention>,
+    /// The window's open tabs, as last fetched for `@`.
+    open_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
+    /// The tabs chosen for the next question (its chips above the input).
+    chosen_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
+    /// The tabs of the question being sent, for its ask.
+    outgoing_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
     /// The quick-action chips drawn.
     quick_shown: Option<Vec<zo_core::wire::QuickAction>>,
     last_saved: u64,
@@ -131,7 +139,11 @@ impl State {
             starters_for: None,
             choices: Default::default(),
             list: Default::default(),
-            list_items: Vec::new(),
+            list_items: compose::ListItems::Commands(Vec::new()),
+            mention: None,
+            open_tabs: Vec::new(),
+            chosen_tabs: Vec::new(),
+            outgoing_tabs: Vec::new(),
             quick_shown: None,
             last_saved: 0,
             saves: 0,
@@ -195,6 +207,7 @@ impl State {
         self.chat.mode = self.mode;
         let id = user.id.clone();
         self.chat.put_message(user, now);
+        self.outgoing_tabs = self.take_chosen();
         self.start_turn(input, self.mode, None, Some(&id))
     }
 
@@ -243,12 +256,15 @@ impl State {
         });
         self.set_streaming_ui(true);
         self.refresh_drawer();
+        // The tabs chosen with @ go with a new question (not with Retry or Regenerate).
+        let others = std::mem::take(&mut self.outgoing_tabs);
         let ask = PanelToWorker::AskZo {
             session_id: session_id.clone(),
             chat_id: self.chat.id.clone(),
             mode_id: mode,
             input: input.to_string(),
             tab_id: self.host.tab_id(),
+            context_tabs: others.iter().map(|t| t.id).collect(),
         };
         self.scroll.to_end();
         // Zo reads and acts on the page only with the user's permission for its site: asked
@@ -256,15 +272,12 @@ impl State {
         // question leaves once the user answered.
         // The question's chip says which page went with it, once that is known.
         let tab = self.host.tab();
-        let access = tab
-            .as_ref()
-            .and_then(|tab| site::host_pattern(&tab.url))
-            .and_then(|pattern| self.host.request_site_access(&pattern));
+        let access = self.request_access(&others);
         let question = question.map(str::to_string);
         match access {
             None => {
                 if let Some(q) = &question {
-                    self.set_question_page(q, tab.as_ref(), false);
+                    self.set_question_page(q, tab.as_ref(), &others, false);
                 }
                 self.post_ask(&ask);
             }
@@ -280,7 +293,7 @@ impl State {
                         .unwrap_or(false);
                     with_state(&me, |s| {
                         if let Some(q) = &question {
-                            s.set_question_page(q, tab.as_ref(), granted);
+                            s.set_question_page(q, tab.as_ref(), &others, granted);
                         }
                         s.post_ask(&ask);
                     });

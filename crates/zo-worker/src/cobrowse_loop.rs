@@ -75,18 +75,48 @@ fn stopped(shown: &Shown) -> AskOutcome {
     })
 }
 
-/// A snapshot of tab `tab_id` within `mode`'s page budget, or why there is none (the page
+/// The other tabs the user chose, read ([`crate::tab_context`]); each that could not be read
+/// is told to the panel as a note.
+async fn read_chosen(
+    ctx: &WorkerCtx,
+    session: &Session,
+    req: &AskRequest,
+    tabs: &dyn TabApi,
+) -> Vec<Result<zo_core::wire::PageSnapshot, String>> {
+    if req.context_tabs.is_empty() {
+        return Vec::new();
+    }
+    let read = crate::tab_context::read_tabs(
+        ctx,
+        tabs,
+        &session.page(),
+        req.tab_id,
+        &req.context_tabs,
+        req.mode,
+        session.cancel_token(),
+    )
+    .await;
+    for why in crate::tab_context::unread(&read) {
+        session.post(WorkerToPanel::TaskNote {
+            session_id: session.id().to_string(),
+            text: format!("Not sent to Zo: {why}."),
+        });
+    }
+    read
+}
+
+/// A snapshot of tab `tab_id` with `text_budget` characters of text, or why there is none (the page
 /// context of a single-ask prompt, and of the panel's /context).
 pub async fn page_for(
     tabs: &dyn TabApi,
     tab_id: Option<i32>,
-    mode: Mode,
+    text_budget: u32,
     cancel: &crate::cancel::CancelToken,
 ) -> Result<zo_core::wire::PageSnapshot, String> {
     let Some(tab_id) = tab_id else {
         return Err("no tab is bound to the side panel".to_string());
     };
-    match tab::snapshot(tabs, tab_id, prompt::snapshot_text_budget(mode), cancel).await {
+    match tab::snapshot(tabs, tab_id, text_budget, cancel).await {
         Ok(snapshot) => Ok(snapshot),
         Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
     }
@@ -102,7 +132,9 @@ async fn ask_with_page(
 ) -> AskOutcome {
     let cancel = session.cancel_token();
     let settings = ctx.settings().await.ok();
-    let page = page_for(tabs, req.tab_id, req.mode, cancel).await;
+    let read = read_chosen(ctx, session, req, tabs).await;
+    let budget = prompt::shared_text_budget(req.mode, read.len());
+    let page = page_for(tabs, req.tab_id, budget, cancel).await;
     if cancel.is_cancelled() {
         return stopped(&Shown::default());
     }
@@ -127,12 +159,17 @@ async fn ask_with_page(
         (Err(None), Mode::Visual) => Screenshot::Disabled,
         (Err(None), _) => Screenshot::None,
     };
+    let others: Vec<_> = read
+        .iter()
+        .map(|t| t.as_ref().map_err(String::as_str))
+        .collect();
     let input = prompt::build(&PromptRequest {
         mode: req.mode,
         input: &req.input,
         page: page.as_ref().map_err(String::as_str),
         max_steps: 1,
         screenshot,
+        tabs: &others,
     });
     let ask = AskRequest {
         input,
@@ -268,7 +305,8 @@ async fn run_cobrowse(
     // The task's first origin: where the tab is now, as the browser says.
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
-    let mut machine = Cobrowse::new(&req.input, max_steps, conversation);
+    let others = read_chosen(ctx, session, req, tabs).await;
+    let mut machine = Cobrowse::new(&req.input, max_steps, conversation).with_tabs(others);
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.

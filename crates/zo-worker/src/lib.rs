@@ -4,7 +4,7 @@
 //! Modules: [`worker`] (ports and dispatch), [`gate`] (which senders are served),
 //! [`page_channel`] (settings for the extension pages; [`context_preview`], the panel's
 //! /context), [`tab_scope`] (which tab a request may
-//! touch), [`ask`] (one query to its final message), [`approval`] (the user's answer to a
+//! touch; [`tab_context`], the other tabs a question takes along), [`ask`] (one query to its final message), [`approval`] (the user's answer to a
 //! Co-browse approval request),
 //! [`stream`] (pumps zo-core's ask driver: one ask to Zo with its retries, reusable by
 //! Co-browse), [`http`] (fetch + body reader with liveness), [`session`] (a query's messages,
@@ -34,6 +34,7 @@ pub mod session;
 pub mod stream;
 pub mod stream_shape;
 pub mod tab;
+pub mod tab_context;
 pub mod tab_scope;
 pub mod worker;
 

@@ -84,13 +84,16 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
                 respond(&send_response, message.as_ref());
             })
         }
-        Ok(PageToWorker::GetContext { mode, tab_id }) => {
-            wasm_bindgen_futures::spawn_local(async move {
-                let text = crate::context_preview::preview(&ctx, &page, mode, tab_id).await;
-                let message = WorkerToPage::Context { text }.to_json();
-                respond(&send_response, Some(&JsValue::from_str(message.as_str())));
-            })
-        }
+        Ok(PageToWorker::GetContext {
+            mode,
+            tab_id,
+            context_tabs,
+        }) => wasm_bindgen_futures::spawn_local(async move {
+            let text =
+                crate::context_preview::preview(&ctx, &page, mode, tab_id, &context_tabs).await;
+            let message = WorkerToPage::Context { text }.to_json();
+            respond(&send_response, Some(&JsValue::from_str(message.as_str())));
+        }),
         Err(e) => {
             warn("ignored a message of an extension page", &e);
             respond(&send_response, None);

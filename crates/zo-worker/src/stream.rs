@@ -30,6 +30,8 @@ pub struct AskRequest {
     pub input: String,
     /// The tab the panel is bound to, if any (used by Co-browse).
     pub tab_id: Option<i32>,
+    /// Other tabs the user chose to send along ([`crate::tab_context`]).
+    pub context_tabs: Vec<i32>,
 }
 
 /// Asks `req.input` in the chat's Zo conversation (the one stored for `req.chat_id`), as the

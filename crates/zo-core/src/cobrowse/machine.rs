@@ -114,6 +114,9 @@ pub struct Cobrowse {
     guard: guard::Guard,
     /// The extension's notes about the last step, for the next follow-up prompt.
     notes: Vec<String>,
+    /// Other open tabs the user chose to send with the goal (`@`): their snapshots, or why
+    /// each could not be read; in the first prompt only.
+    tabs: Vec<Result<PageSnapshot, String>>,
 }
 
 impl Cobrowse {
@@ -131,7 +134,14 @@ impl Cobrowse {
             scope: TaskScope::new("", goal),
             guard: guard::Guard::default(),
             notes: Vec::new(),
+            tabs: Vec::new(),
         }
+    }
+
+    /// The other tabs the user chose to send with the goal, for the first prompt.
+    pub fn with_tabs(mut self, tabs: Vec<Result<PageSnapshot, String>>) -> Cobrowse {
+        self.tabs = tabs;
+        self
     }
 
     /// Number of asks so far (the current step).
@@ -178,12 +188,18 @@ impl Cobrowse {
         }
         let page_ref = page.as_ref().map_err(String::as_str);
         let prompt = if self.asks == 0 {
+            let tabs: Vec<Result<&PageSnapshot, &str>> = self
+                .tabs
+                .iter()
+                .map(|t| t.as_ref().map_err(String::as_str))
+                .collect();
             prompt::build(&PromptRequest {
                 mode: Mode::Cobrowse,
                 input: &self.goal,
                 page: page_ref,
                 max_steps: self.max_steps,
                 screenshot: Screenshot::None,
+                tabs: &tabs,
             })
         } else {
             let outcomes: Vec<StepOutcome<'_>> = self

@@ -6,6 +6,10 @@
 //! - a page shown in a tab (the side panel opened as `sidepanel.html?tabId=N`, as the end-to-end
 //!   tests do, or the options page) may name any tab of its own window, never one of another
 //!   window.
+//!
+//! Tabs the user picks with `@` to go with a question as context ([`may_read_as_context`]) are
+//! read, never acted on: web pages of the window of the tab Zo looks at, and never a page no
+//! extension may script (the Chrome Web Store).
 
 use std::fmt;
 
@@ -42,6 +46,39 @@ impl fmt::Display for TabRefusal {
             TabRefusal::NotShown => "it is not the tab shown next to the Zo panel",
         })
     }
+}
+
+/// Whether `url` is a page whose text may go with a question as context (the panel lists
+/// only these): an http(s) page that extensions may script.
+pub fn readable_as_context(url: &str) -> bool {
+    is_web_url(url) && !is_web_store(url)
+}
+
+/// The Chrome Web Store, where Chrome lets no extension run a script.
+fn is_web_store(url: &str) -> bool {
+    let rest = url.trim().split_once("://").map_or("", |(_, rest)| rest);
+    let rest = rest.to_ascii_lowercase();
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    host == "chromewebstore.google.com"
+        || (host == "chrome.google.com" && rest[host.len()..].starts_with("/webstore"))
+}
+
+/// Whether `tab` may go as context with a question about `bound`, the tab Zo looks at (which
+/// `page` may act on: [`may_act_on`]): a readable web page ([`readable_as_context`]) of
+/// `bound`'s window, and of `page`'s own window when `page` is shown in a tab.
+pub fn may_read_as_context(
+    page: &TrustedPage,
+    bound: &TabFacts,
+    tab: &TabFacts,
+) -> Result<(), TabRefusal> {
+    if !readable_as_context(&tab.url) {
+        return Err(TabRefusal::NotAWebPage);
+    }
+    let own_window = page.tab.map_or(bound.window_id, |own| own.window_id);
+    if tab.window_id != bound.window_id || tab.window_id != own_window {
+        return Err(TabRefusal::OtherWindow);
+    }
+    Ok(())
 }
 
 /// Whether `page` may have Zo read and act on `tab`.
@@ -130,5 +167,43 @@ mod tests {
                 Err(TabRefusal::NotAWebPage)
             );
         }
+    }
+
+    #[test]
+    fn context_tabs_are_web_pages_of_the_bound_tabs_window() {
+        let panel = TrustedPage::SIDE_PANEL;
+        let bound = tab("https://shop.example/", 3, true);
+        let ok = |url: &str, window| may_read_as_context(&panel, &bound, &tab(url, window, false));
+        assert_eq!(ok("https://docs.example/guide", 3), Ok(()));
+        assert_eq!(ok("http://127.0.0.1:8000/a", 3), Ok(()));
+        assert_eq!(ok("https://docs.example/", 4), Err(TabRefusal::OtherWindow));
+        for url in [
+            "chrome://settings/",
+            "chrome-extension://abc/extension/sidepanel.html",
+            "file:///etc/passwd",
+            "about:blank",
+            "https://chromewebstore.google.com/detail/x",
+            "https://chrome.google.com/webstore/category/extensions",
+            "",
+        ] {
+            assert_eq!(ok(url, 3), Err(TabRefusal::NotAWebPage), "{url}");
+            assert!(!readable_as_context(url), "{url}");
+        }
+        assert!(readable_as_context("https://chrome.google.com/search"));
+        // A panel shown in a tab: its own window too.
+        let page = in_tab(PageKind::SidePanel, 9);
+        let in_9 = |url: &str| tab(url, 9, false);
+        assert_eq!(
+            may_read_as_context(
+                &page,
+                &in_9("https://a.example/"),
+                &in_9("https://b.example/")
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            may_read_as_context(&page, &bound, &tab("https://b.example/", 3, false)),
+            Err(TabRefusal::OtherWindow)
+        );
     }
 }

@@ -137,6 +137,10 @@ pub struct Message {
     /// For questions: the page it was asked about, and whether Zo could read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<PageRef>,
+    /// For questions: the other open tabs the user chose (`@`) to go with it, and whether
+    /// each could be read (their text is not stored).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tabs: Vec<PageRef>,
     /// For answers: the model it was asked of, as the picker named it (None: Zo's default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
@@ -179,6 +183,7 @@ impl Message {
             approvals: Vec::new(),
             notes: Vec::new(),
             page: None,
+            tabs: Vec::new(),
             model: None,
         }
     }

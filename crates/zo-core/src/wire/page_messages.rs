@@ -56,6 +56,9 @@ pub enum PageToWorker {
         mode: Mode,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tab_id: Option<i32>,
+        /// The other tabs chosen to go along (`@`), as in ASK_ZO.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        context_tabs: Vec<i32>,
     },
 }
 
@@ -74,14 +77,19 @@ impl PageToWorker {
             PageToWorker::SetScreenshots { on } => {
                 Obj::new().str("type", "SET_SCREENSHOTS").bool("on", *on)
             }
-            PageToWorker::GetContext { mode, tab_id } => {
+            PageToWorker::GetContext {
+                mode,
+                tab_id,
+                context_tabs,
+            } => {
                 let obj = Obj::new()
                     .str("type", "GET_CONTEXT")
                     .str("mode", mode.wire_name());
-                match tab_id {
+                let obj = match tab_id {
                     Some(id) => obj.int("tabId", i64::from(*id)),
                     None => obj,
-                }
+                };
+                crate::wire::codec::panel::write_tab_ids(obj, "contextTabs", context_tabs)
             }
         }
         .done()
@@ -166,10 +174,12 @@ mod tests {
             PageToWorker::GetContext {
                 mode: Mode::Visual,
                 tab_id: Some(-3),
+                context_tabs: vec![4, 5],
             },
             PageToWorker::GetContext {
                 mode: Mode::Ask,
                 tab_id: None,
+                context_tabs: Vec::new(),
             },
         ] {
             assert_eq!(msg.to_json(), serde_json::to_string(&msg).unwrap());

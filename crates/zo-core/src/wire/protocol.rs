@@ -48,6 +48,10 @@ pub enum PanelToWorker {
         /// The tab the panel is bound to (page context and Co-browse actions).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tab_id: Option<i32>,
+        /// Other open tabs of the window the user chose (`@`) to send along: read, never acted
+        /// on (`trust::may_read_as_context`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        context_tabs: Vec<i32>,
     },
     Stop {
         session_id: String,

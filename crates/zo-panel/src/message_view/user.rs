@@ -97,6 +97,25 @@ impl UserView {
     }
 }
 
+/// Shows on question `root` the other tabs that went with it (and whether Zo could read them).
+pub fn show_tabs(root: &Element, tabs: &[PageRef]) {
+    let (Some(doc), Some(body)) = (
+        root.owner_document(),
+        root.query_selector(".question").ok().flatten(),
+    ) else {
+        return;
+    };
+    for tab in tabs {
+        let view = page_chip(tab);
+        let Ok(chip) = text_el(&doc, "span", "page-chip tab-ref", &view.text) else {
+            continue;
+        };
+        let _ = set_attr(&chip, "title", &view.description);
+        toggle_class(&chip, "not-shared", !view.shared);
+        let _ = append(&body, &chip);
+    }
+}
+
 /// Shows on question `root` which page went with it (and whether Zo could read it).
 pub fn show_page(root: &Element, page: &PageRef) {
     let Some(chip) = root.query_selector(".page-chip").ok().flatten() else {

@@ -3,7 +3,23 @@
 //! (which commands, `slash::completions`; which option is active and what a key does,
 //! `zo_core::ui::listbox`), the sheet above the composer that /help and /context fill, and the
 //! quick-action chips under the input (from the settings; a click asks the chip's prompt in
-//! its mode).
+//! its mode). The same list offers open tabs after `@` ([`super::tab_pick`]).
+
+/// What the list over the input offers.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ListItems {
+    Commands(Vec<&'static CommandInfo>),
+    Tabs(Vec<OpenTab>),
+}
+
+impl ListItems {
+    fn len(&self) -> usize {
+        match self {
+            ListItems::Commands(c) => c.len(),
+            ListItems::Tabs(t) => t.len(),
+        }
+    }
+}
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -11,7 +27,8 @@ use web_sys::{Element, Event};
 use zo_core::trust::site;
 use zo_core::ui::listbox::{KeyOutcome, ListKey};
 use zo_core::ui::modes;
-use zo_core::ui::slash::{self, Intent};
+use zo_core::ui::slash::{self, CommandInfo, Intent};
+use zo_core::ui::tab_mention::OpenTab;
 use zo_core::wire::{quick_actions, Mode, PageToWorker, QuickAction, WorkerToPage};
 
 use super::{with_state, State};
@@ -34,13 +51,12 @@ impl State {
     /// The input's text changed: the list shows the commands that match what is typed, or
     /// closes.
     pub(super) fn on_input_changed(&mut self) {
-        let items = slash::completions(&self.ui.input.value()).unwrap_or_default();
-        let same = items.len() == self.list_items.len()
-            && items
-                .iter()
-                .zip(&self.list_items)
-                .all(|(a, b)| a.name == b.name);
-        if same && self.list.is_open() {
+        let text = self.ui.input.value();
+        let items = match slash::completions(&text) {
+            Some(commands) => ListItems::Commands(commands),
+            None => self.tab_items(&text),
+        };
+        if items == self.list_items && self.list.is_open() {
             return;
         }
         self.list_items = items;
@@ -75,10 +91,19 @@ impl State {
     fn pick(&mut self, n: usize) {
         self.list.close();
         self.show_list(false);
-        let Some(info) = self.list_items.get(n).copied() else {
+        let _ = self.ui.input.focus();
+        let info = match &self.list_items {
+            ListItems::Commands(commands) => commands.get(n).copied(),
+            ListItems::Tabs(tabs) => {
+                if let Some(tab) = tabs.get(n).cloned() {
+                    self.pick_tab(tab);
+                }
+                return;
+            }
+        };
+        let Some(info) = info else {
             return;
         };
-        let _ = self.ui.input.focus();
         match slash::picked(&self.ui.input.value(), info) {
             slash::Picked::Fill(text) => {
                 self.ui.input.set_value(&text);
@@ -105,25 +130,49 @@ impl State {
 
     fn render_list(&self) -> DomResult<()> {
         dom::clear(&self.ui.complete);
-        for (i, info) in self.list_items.iter().enumerate() {
+        let option = |i: usize| -> DomResult<Element> {
             let li = el(&self.doc, "li", "option")?;
             set_attr(&li, "id", &format!("{COMPLETE_ID}-{i}"))?;
             set_attr(&li, "role", "option")?;
             set_attr(&li, INDEX_ATTR, &i.to_string())?;
-            let name = text_el(&self.doc, "span", "option-name", &info.label())?;
-            if info.takes_text() {
-                append(
-                    &name,
-                    &text_el(&self.doc, "span", "option-arg", info.argument)?,
-                )?;
-            }
-            append(&li, &name)?;
-            append(
-                &li,
-                &text_el(&self.doc, "span", "option-desc", info.description)?,
-            )?;
             append(&self.ui.complete, &li)?;
-        }
+            Ok(li)
+        };
+        let label = match &self.list_items {
+            ListItems::Commands(commands) => {
+                for (i, info) in commands.iter().enumerate() {
+                    let li = option(i)?;
+                    let name = text_el(&self.doc, "span", "option-name", &info.label())?;
+                    if info.takes_text() {
+                        append(
+                            &name,
+                            &text_el(&self.doc, "span", "option-arg", info.argument)?,
+                        )?;
+                    }
+                    append(&li, &name)?;
+                    append(
+                        &li,
+                        &text_el(&self.doc, "span", "option-desc", info.description)?,
+                    )?;
+                }
+                "Commands"
+            }
+            ListItems::Tabs(tabs) => {
+                for (i, tab) in tabs.iter().enumerate() {
+                    let li = option(i)?;
+                    let name = text_el(&self.doc, "span", "option-name", "")?;
+                    append(&name, &super::tab_pick::favicon(&self.doc, &tab.url)?)?;
+                    append(&name, &text_el(&self.doc, "span", "", &tab.label())?)?;
+                    append(&li, &name)?;
+                    append(
+                        &li,
+                        &text_el(&self.doc, "span", "option-desc", &tab.site())?,
+                    )?;
+                }
+                "Open tabs"
+            }
+        };
+        set_attr(&self.ui.complete, "aria-label", label)?;
         self.show_list(self.list.is_open());
         self.mark_active();
         Ok(())
@@ -147,11 +196,14 @@ impl State {
         }
     }
 
-    /// The input lost focus: the list closes (a click on an option keeps the focus, see
-    /// [`State::wire_compose`]).
-    fn on_input_blur(&mut self) {
-        self.list.close();
-        self.show_list(false);
+    /// A press elsewhere in the panel than the input and the list: the list closes. (Not on
+    /// the input's blur: focus moved by code, a panel created after this one, would call a
+    /// listener of a freed panel.)
+    fn close_list(&mut self) {
+        if self.list.is_open() {
+            self.list.close();
+            self.show_list(false);
+        }
     }
 
     /// Sends what the input holds, as its slash command says: a question, a mode switch, a
@@ -215,14 +267,11 @@ impl State {
     /// asked for in this keypress, as Send does.
     fn show_context(&mut self) {
         let mode = self.mode;
-        let tab = self.host.tab();
-        let access = tab
-            .as_ref()
-            .and_then(|tab| site::host_pattern(&tab.url))
-            .and_then(|pattern| self.host.request_site_access(&pattern));
+        let access = self.request_access(&self.chosen_tabs);
         let ask = PageToWorker::GetContext {
             mode,
             tab_id: self.host.tab_id(),
+            context_tabs: self.chosen_tabs.iter().map(|t| t.id).collect(),
         }
         .to_json();
         let host = self.host.clone();
@@ -268,6 +317,23 @@ impl State {
         )?;
         append(&body, &text_el(&self.doc, "pre", "context-text", text)?)?;
         self.show_sheet(title, &body)
+    }
+
+    /// Asks Chrome (in the user's click or keypress) for the sites of the bound tab and of
+    /// `tabs`, unless none is a web page: the pending answer.
+    pub(super) fn request_access(&self, tabs: &[OpenTab]) -> Option<js_sys::Promise> {
+        let patterns: Vec<String> = self
+            .host
+            .tab()
+            .map(|t| t.url)
+            .into_iter()
+            .chain(tabs.iter().map(|t| t.url.clone()))
+            .filter_map(|url| site::host_pattern(&url))
+            .collect();
+        if patterns.is_empty() {
+            return None;
+        }
+        self.host.request_sites_access(&patterns)
     }
 
     /// The sheet above the composer shows `body` under `title`.
@@ -347,8 +413,15 @@ impl State {
             }
         })?);
         let w = self.me.clone();
-        out.push(listen(&self.ui.input, "blur", move |_| {
-            with_state(&w, |s| s.on_input_blur());
+        out.push(listen(&self.ui.root, "pointerdown", move |e| {
+            let inside = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest(".composer").ok().flatten())
+                .is_some();
+            if !inside {
+                with_state(&w, |s| s.close_list());
+            }
         })?);
         let w = self.me.clone();
         out.push(listen(&self.ui.sheet_close, "click", move |_| {

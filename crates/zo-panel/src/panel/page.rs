@@ -7,7 +7,8 @@ use zo_core::ui::page_context::{page_bar, page_ref, TabInfo};
 
 use super::State;
 use crate::dom::{set_attr, set_hidden, toggle_class};
-use crate::message_view::show_page;
+use crate::message_view::{show_page, show_tabs};
+use zo_core::ui::tab_mention::OpenTab;
 
 impl State {
     /// Shows the bound tab in the page bar.
@@ -34,18 +35,22 @@ impl State {
         }
     }
 
-    /// Question `question_id` went with the page of `tab`; `granted`: Zo may read its site.
+    /// Question `question_id` went with the page of `tab` and the other tabs `tabs`;
+    /// `granted`: Zo may read their sites.
     pub(super) fn set_question_page(
         &mut self,
         question_id: &str,
         tab: Option<&TabInfo>,
+        tabs: &[OpenTab],
         granted: bool,
     ) {
-        let Some(page) = page_ref(tab, granted) else {
-            return;
-        };
+        let page = page_ref(tab, granted);
+        let tabs = super::tab_pick::tab_refs(tabs, granted);
         if let Some((_, root)) = self.rendered.iter().find(|(id, _)| id == question_id) {
-            show_page(root, &page);
+            if let Some(page) = &page {
+                show_page(root, page);
+            }
+            show_tabs(root, &tabs);
         }
         // The user may have left its chat while Chrome asked for the site.
         let m = match self.chat.messages.iter_mut().find(|m| m.id == question_id) {
@@ -58,7 +63,10 @@ impl State {
                 .find(|m| m.id == question_id),
         };
         if let Some(m) = m {
-            m.page = Some(page);
+            if page.is_some() {
+                m.page = page;
+            }
+            m.tabs = tabs;
         }
     }
 }

@@ -58,6 +58,7 @@ impl State {
             match m.role {
                 Role::User => {
                     let view = UserView::new(&self.doc, &m.text, m.page.as_ref())?;
+                    crate::message_view::show_tabs(&view.root, &m.tabs);
                     self.wire_user(&view, &m.id)?;
                     self.add_element(&m.id, &view.root)?;
                 }

@@ -68,6 +68,7 @@ impl State {
             });
         })?);
         s.wire_compose(&mut out)?;
+        s.wire_tabs(&mut out)?;
         let w = weak.clone();
         out.push(listen(&s.ui.mode, "change", move |_| {
             with_state(&w, |s| {

@@ -82,6 +82,7 @@ impl Harness {
             mode: Mode::Ask,
             input: input.to_string(),
             tab_id: None,
+            context_tabs: Vec::new(),
         };
         let ctx = self.ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {

@@ -150,8 +150,9 @@ impl Message {
             .opt_str("input", self.input.as_deref());
         let obj = items(obj, "scope", &self.scope, write_origin);
         let obj = items(obj, "approvals", &self.approvals, write_approval);
-        items(obj, "notes", &self.notes, |n| Json::string(n))
-            .opt_json("page", self.page.as_ref().map(write_page).as_ref())
+        let obj = items(obj, "notes", &self.notes, |n| Json::string(n))
+            .opt_json("page", self.page.as_ref().map(write_page).as_ref());
+        items(obj, "tabs", &self.tabs, write_page)
             .opt_str("model", self.model.as_deref())
             .done()
     }
@@ -175,6 +176,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "approvals",
     "notes",
     "page",
+    "tabs",
     "model",
 ];
 
@@ -198,6 +200,7 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         approvals: f.or_default("approvals", |n| list(n, read_approval))?,
         notes: f.or_default("notes", |n| list(n, string))?,
         page: f.opt("page", read_page)?,
+        tabs: f.or_default("tabs", |n| list(n, read_page))?,
         model: f.opt("model", string)?,
     })
 }

@@ -3,7 +3,7 @@
 //! copies). serde's derived reader of an internally tagged enum buffers the message first, which
 //! linked that whole machinery into the worker for one message.
 
-use crate::wire::json::fields::{boolean, int32, name, string, Fields};
+use crate::wire::json::fields::{boolean, int32, list, name, string, Fields};
 use crate::wire::json::{parse, WireError};
 use crate::wire::page_messages::PageToWorker;
 
@@ -27,6 +27,7 @@ impl PageToWorker {
             "GET_CONTEXT" => PageToWorker::GetContext {
                 mode: f.req("mode", name)?,
                 tab_id: f.opt("tabId", int32)?,
+                context_tabs: f.or_default("contextTabs", |n| list(n, int32))?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })

@@ -221,6 +221,7 @@ impl PanelToWorker {
                 mode_id: f.or_default("modeId", name)?,
                 input: f.req("input", string)?,
                 tab_id: f.opt("tabId", int32)?,
+                context_tabs: f.or_default("contextTabs", |n| list(n, int32))?,
             },
             "STOP" => PanelToWorker::Stop {
                 session_id: f.req("sessionId", string)?,
@@ -248,16 +249,18 @@ impl PanelToWorker {
                 mode_id,
                 input,
                 tab_id,
+                context_tabs,
             } => {
                 let ask = typed("ASK_ZO")
                     .str("sessionId", session_id)
                     .str("chatId", chat_id)
                     .str("modeId", mode_id.wire_name())
                     .str("input", input);
-                match tab_id {
+                let ask = match tab_id {
                     Some(tab) => ask.int("tabId", i64::from(*tab)),
                     None => ask,
-                }
+                };
+                write_tab_ids(ask, "contextTabs", context_tabs)
             }
             PanelToWorker::Stop { session_id } => typed("STOP").str("sessionId", session_id),
             PanelToWorker::Resume {
@@ -321,4 +324,16 @@ impl FinalResult {
             .opt_str("error", r.error.as_deref())
             .done()
     }
+}
+
+/// A list of tab ids under `key`, left out when empty (`skip_serializing_if = "Vec::is_empty"`).
+pub(crate) fn write_tab_ids(obj: Obj, key: &str, ids: &[i32]) -> Obj {
+    if ids.is_empty() {
+        return obj;
+    }
+    let ids = ids
+        .iter()
+        .map(|id| Json::number(&serde_json::Number::from(*id)))
+        .collect::<Vec<_>>();
+    obj.json(key, &Json::array(ids))
 }

@@ -159,10 +159,12 @@ fn page_to_worker_is_read_as_serde_reads_it() {
             PageToWorker::GetContext {
                 mode: Mode::Cobrowse,
                 tab_id: Some(12),
+                context_tabs: vec![1, -2],
             },
             PageToWorker::GetContext {
                 mode: Mode::Research,
                 tab_id: None,
+                context_tabs: Vec::new(),
             },
         ],
         PageToWorker::from_json,

@@ -103,6 +103,13 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
             origin: "https://example.com".into(),
             shared: true,
         }),
+        tabs: (0..status as usize % 3)
+            .map(|i| PageRef {
+                title: samples::ODD.into(),
+                origin: format!("https://t{i}.example"),
+                shared: i % 2 == 0,
+            })
+            .collect(),
         model: (status != MessageStatus::Done).then(|| samples::ODD.into()),
     }
 }

@@ -437,6 +437,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: Mode::Cobrowse,
             input: ODD.into(),
             tab_id: None,
+            context_tabs: Vec::new(),
         },
         PanelToWorker::AskZo {
             session_id: "s".into(),
@@ -444,6 +445,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: Mode::Ask,
             input: "".into(),
             tab_id: Some(i32::MIN),
+            context_tabs: vec![i32::MIN, 0, i32::MAX],
         },
     ];
     for (i, &mode) in Mode::ALL.iter().enumerate() {
@@ -453,6 +455,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: mode,
             input: "q".into(),
             tab_id: Some(i32::MAX - i as i32),
+            context_tabs: (0..i as i32).collect(),
         });
     }
     for (i, &decision) in ApprovalDecision::ALL.iter().enumerate() {

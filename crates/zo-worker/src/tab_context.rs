@@ -1,0 +1,90 @@
+//! The other open tabs a question takes as context (`@` in the panel): each is read only when
+//! `zo_core::trust::may_read_as_context` allows it (a web page of the window of the tab Zo
+//! looks at) and the user let the extension reach its site (asked for in the Send click, as
+//! for the page); then a snapshot within its share of the mode's page text budget. A tab that
+//! cannot be read becomes the reason, which goes in the prompt (inside the untrusted block) and
+//! to the panel as a note. Tabs are read, never acted on.
+
+use zo_core::cobrowse::prompt;
+use zo_core::trust::sender::TrustedPage;
+use zo_core::trust::{may_read_as_context, site, TabFacts};
+use zo_core::ui::tab_mention::MAX_CHOSEN;
+use zo_core::wire::{Mode, PageSnapshot};
+
+use crate::cancel::CancelToken;
+use crate::context::WorkerCtx;
+use crate::tab::{self, TabApi};
+
+/// Tabs `ids` (at most [`MAX_CHOSEN`], the bound tab and repeats left out), read for a
+/// question in `mode` about `bound` asked by `page`, in order: each one's snapshot, or why it
+/// could not be read.
+pub async fn read_tabs(
+    ctx: &WorkerCtx,
+    tabs: &dyn TabApi,
+    page: &TrustedPage,
+    bound: Option<i32>,
+    ids: &[i32],
+    mode: Mode,
+    cancel: &CancelToken,
+) -> Vec<Result<PageSnapshot, String>> {
+    let mut chosen: Vec<i32> = Vec::new();
+    for id in ids {
+        if Some(*id) != bound && !chosen.contains(id) && chosen.len() < MAX_CHOSEN {
+            chosen.push(*id);
+        }
+    }
+    let bound = match bound {
+        Some(id) => tabs.get(id).await.ok().map(|t| TabFacts {
+            url: t.url,
+            window_id: t.window_id,
+            active: t.active,
+        }),
+        None => None,
+    };
+    let budget = prompt::shared_text_budget(mode, chosen.len());
+    let mut out = Vec::with_capacity(chosen.len());
+    for id in chosen {
+        out.push(read_one(ctx, tabs, page, bound.as_ref(), id, budget, cancel).await);
+    }
+    out
+}
+
+async fn read_one(
+    ctx: &WorkerCtx,
+    tabs: &dyn TabApi,
+    page: &TrustedPage,
+    bound: Option<&TabFacts>,
+    id: i32,
+    budget: u32,
+    cancel: &CancelToken,
+) -> Result<PageSnapshot, String> {
+    let info = tabs
+        .get(id)
+        .await
+        .map_err(|_| "a chosen tab was closed".to_string())?;
+    let name = format!("the tab at {}", site::origin_of(&info.url));
+    let bound =
+        bound.ok_or_else(|| format!("{name} was not read: no tab is bound to the panel"))?;
+    let facts = TabFacts {
+        url: info.url.clone(),
+        window_id: info.window_id,
+        active: info.active,
+    };
+    may_read_as_context(page, bound, &facts)
+        .map_err(|why| format!("{name} was not read: {why}"))?;
+    let pattern = site::host_pattern(&info.url).unwrap_or_default();
+    if !ctx.chrome.host_permitted(&pattern).await.unwrap_or(false) {
+        return Err(format!(
+            "{name} was not read: Zo may not read that site (allow it when Chrome asks on Send)"
+        ));
+    }
+    tab::snapshot(tabs, id, budget, cancel)
+        .await
+        .map_err(|e| format!("{name} could not be read: {e}"))
+}
+
+/// The reasons of the tabs that could not be read, for the panel's notes.
+pub fn unread(read: &[Result<PageSnapshot, String>]) -> impl Iterator<Item = &str> {
+    read.iter()
+        .filter_map(|r| r.as_ref().err().map(String::as_str))
+}
