@@ -105,10 +105,11 @@ describe('options page', () => {
     assert.equal(await nav.getByRole('link').allInnerTexts().then((l) => l.join()), 'Appearance');
 
     // A label, across words, case-insensitive.
-    await search.fill('API URL');
+    await search.fill('silent SECONDS');
     await waitFor('only Connection shown', async () => (await visibleRegions()).join() === 'Connection');
-    assert.ok(await field(page, 'API base URL').isVisible());
+    assert.ok(await field(page, 'Liveness timeout (seconds)').isVisible());
     assert.ok(!(await field(page, 'API key').isVisible()));
+    assert.ok(!(await field(page, 'API base URL').isVisible()));
 
     // Nothing matches: a clear line, every section hidden.
     await search.fill('teleport');
