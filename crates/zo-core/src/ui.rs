@@ -2,9 +2,10 @@
 //! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
-//! modes and starter prompts ([`modes`]), slash commands ([`slash`]), `@` tabs ([`tab_mention`]) and the
-//! list over the input ([`listbox`]), where Zo looks ([`page_context`]: the page bar, a
-//! question's page chip), the options form ([`options_form`]) and Markdown
+//! modes and starter prompts ([`modes`]), slash commands ([`slash`]), `@` tabs
+//! ([`tab_mention`]) and the list over the input ([`listbox`]), where Zo looks
+//! ([`page_context`]: the page bar, a question's page chip), the options form
+//! ([`options_form`]), the options search ([`options_search`]) and Markdown
 //! ([`markdown`]).
 
 pub(crate) mod chat;
@@ -16,6 +17,7 @@ pub mod listbox;
 pub mod markdown;
 pub mod modes;
 pub mod options_form;
+pub mod options_search;
 pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;

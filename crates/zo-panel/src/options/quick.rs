@@ -1,4 +1,4 @@
-//! The options page's Quick actions section: the chips under the side panel's input, one row
+//! The options page's Quick actions section (after Appearance): the chips under the side panel's input, one row
 //! each (label, mode, prompt, Remove), Add and Reset to defaults. What the rows hold is read
 //! into the settings on Save, checked by `zo_core::wire::quick_actions::checked`.
 
@@ -18,12 +18,18 @@ pub(super) struct QuickSection {
     pub reset: Element,
 }
 
-/// The fieldset, appended to `root`.
+/// The section, appended to `root`: one settings row (found by the search as "Quick actions",
+/// "chips", "prompts") holding the chips' rows, Add and Reset.
 pub(super) fn build(doc: &Document, root: &Element) -> DomResult<QuickSection> {
-    let set = el(doc, "fieldset", "quick-actions")?;
-    append(&set, &text_el(doc, "legend", "", "Quick actions")?)?;
+    let set = super::build::section(doc, root, "quick-actions", "Quick actions", "")?;
+    let r = el(doc, "div", "row")?;
+    set_attr(&r, "data-keywords", "chips prompts buttons")?;
     append(
-        &set,
+        &r,
+        &text_el(doc, "span", "row-label", "Chips under the input")?,
+    )?;
+    append(
+        &r,
         &text_el(
             doc,
             "p",
@@ -32,7 +38,7 @@ pub(super) fn build(doc: &Document, root: &Element) -> DomResult<QuickSection> {
         )?,
     )?;
     let list = el(doc, "div", "qa-list")?;
-    append(&set, &list)?;
+    append(&r, &list)?;
     let buttons = el(doc, "div", "qa-buttons")?;
     let add = text_el(doc, "button", "btn", "Add quick action")?;
     set_attr(&add, "type", "button")?;
@@ -42,8 +48,8 @@ pub(super) fn build(doc: &Document, root: &Element) -> DomResult<QuickSection> {
     set_attr(&reset, "id", "qaReset")?;
     append(&buttons, &add)?;
     append(&buttons, &reset)?;
-    append(&set, &buttons)?;
-    append(root, &set)?;
+    append(&r, &buttons)?;
+    append(&set, &r)?;
     Ok(QuickSection { list, add, reset })
 }
 
