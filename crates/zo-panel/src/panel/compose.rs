@@ -330,10 +330,11 @@ impl State {
             .chain(tabs.iter().map(|t| t.url.clone()))
             .filter_map(|url| site::host_pattern(&url))
             .collect();
-        if patterns.is_empty() {
-            return None;
+        match patterns.as_slice() {
+            [] => None,
+            [one] => self.host.request_site_access(one),
+            several => self.host.request_sites_access(several),
         }
-        self.host.request_sites_access(&patterns)
     }
 
     /// The sheet above the composer shows `body` under `title`.
