@@ -76,7 +76,7 @@ describe('options page', () => {
   test('is in sections with a navigation list, and the search filters them', T, async () => {
     const page = await openOptions(h.ext);
     await field(page, 'API key').waitFor();
-    const sections = ['Connection', 'Chat', 'Modes', 'Co-browse', 'Appearance', 'Diagnostics'];
+    const sections = ['Connection', 'Chat', 'Modes', 'Co-browse', 'Appearance', 'Quick actions', 'Diagnostics'];
     for (const name of sections) {
       await page.getByRole('region', { name, exact: true }).getByRole('heading', { level: 2, name }).waitFor();
     }
@@ -110,6 +110,10 @@ describe('options page', () => {
     assert.ok(await field(page, 'Liveness timeout (seconds)').isVisible());
     assert.ok(!(await field(page, 'API key').isVisible()));
     assert.ok(!(await field(page, 'API base URL').isVisible()));
+
+    // A keyword of a row: the quick-action chips.
+    await search.fill('chips');
+    await waitFor('only Quick actions shown', async () => (await visibleRegions()).join() === 'Quick actions');
 
     // Nothing matches: a clear line, every section hidden.
     await search.fill('teleport');
