@@ -162,7 +162,9 @@ describe('high contrast', () => {
   });
 
   test('System takes the high-contrast colours when the browser asks for more contrast', T, async () => {
+    await setSettings(h.ext, { theme: 'system' } as any);
     const panel = await panelOnFixture(h);
+    await waitFor('the System theme', async () => (await panel.page.evaluate(() => document.documentElement.dataset.theme)) === 'system');
     await panel.page.emulateMedia({ colorScheme: 'light', contrast: 'no-preference' });
     const plain = (await panel.page.evaluate(CONTRASTS(['.page-origin', '.history-btn']))) as any;
     assert.ok(plain['.page-origin'].ratio < 7, 'the usual theme is not high contrast');
