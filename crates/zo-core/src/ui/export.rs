@@ -102,15 +102,17 @@ pub fn export(chat: &Chat, format: ExportFormat, tz_offset_min: i32) -> ExportFi
     }
 }
 
-/// `Title-words-2026-12-02.md`: the title's letters and digits, other runs of characters as one
-/// `-`, then the chat's day.
+/// `Title-words-2026-12-02.md`: the title's ASCII letters and digits and its other non-ASCII
+/// characters but spaces, other runs of characters as one `-`, then the chat's day.
 pub fn file_name(title: &str, at_ms: u64, tz_offset_min: i32, format: ExportFormat) -> String {
     let mut stem = String::new();
     for c in title.chars() {
         if stem.chars().count() >= NAME_CHARS {
             break;
         }
-        if c.is_alphanumeric() {
+        // ASCII letters and digits, and any other character but spaces and controls (the
+        // characters file systems reserve are all ASCII; no Unicode tables in the panel).
+        if c.is_ascii_alphanumeric() || !(c.is_ascii() || c.is_whitespace() || c.is_control()) {
             stem.push(c);
         } else if !stem.is_empty() && !stem.ends_with('-') {
             stem.push('-');

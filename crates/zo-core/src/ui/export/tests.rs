@@ -265,8 +265,12 @@ fn file_names_are_the_title_and_day_in_safe_characters() {
     );
     assert_eq!(name("", 0, ExportFormat::Markdown), "Zo-chat-2026-12-02.md");
     assert_eq!(
-        name("🙂 !!", 0, ExportFormat::Markdown),
+        name(" !! ", 0, ExportFormat::Markdown),
         "Zo-chat-2026-12-02.md"
+    );
+    assert_eq!(
+        name("日本語\u{3000}テスト\u{7}", 0, ExportFormat::Markdown),
+        "日本語-テスト-2026-12-02.md"
     );
     // The user's day: 02:30 UTC is still the 1st in New York (UTC-5, offset +300).
     assert_eq!(name("x", 300, ExportFormat::Markdown), "x-2026-12-01.md");
