@@ -143,7 +143,7 @@ describe('high contrast', () => {
         const b = (parts as any)[sel];
         assert.ok(b.borderWidth >= 1 && !/rgba\(.*, 0\)|transparent/.test(b.border), `${scheme}: ${sel} has a border (${b.border})`);
       }
-      const opt = await options.evaluate(CONTRASTS(['body', 'label', '.help', '.field', '.btn', '.btn.primary', 'legend']));
+      const opt = await options.evaluate(CONTRASTS(['body', 'label', '.help', '.field', '.btn', '.btn.primary', 'h2', '.options-nav a', '.settings-search']));
       for (const [sel, got] of Object.entries(opt as Record<string, any>)) {
         if (got) assert.ok(got.ratio >= 7, `options, ${scheme}: ${sel} reads at ${got.ratio}:1`);
       }

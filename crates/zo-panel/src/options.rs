@@ -1,4 +1,5 @@
-//! The options page: API key (masked, with a reveal toggle), API base URL (https, or http on
+//! The options page, in sections with a navigation list and a search box (`search.rs`):
+//! API key (masked, with a reveal toggle), API base URL (https, or http on
 //! this computer; a host other than Zo's API is allowed by the user in the click that saves it,
 //! through Chrome's permission prompt), model and persona pickers filled from Zo, default mode,
 //! max steps, screenshots (which need Chrome's permission for all sites, asked for the same
@@ -27,6 +28,7 @@ use crate::layout::{mode_from_value, mode_value};
 
 mod build;
 mod net;
+mod search;
 mod stream_shape;
 
 use build::option;
@@ -308,11 +310,11 @@ impl OptionsPage {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let (form, root) = build::build(doc, &mount, host)?;
+        let (form, root, search) = build::build(doc, &mount, host)?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
 
-        let mut listeners = Vec::new();
+        let mut listeners = search::SearchParts::listen(Rc::new(search))?;
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();
