@@ -5,12 +5,14 @@
 //! modes and starter prompts ([`modes`]), slash commands ([`slash`]), `@` tabs
 //! ([`tab_mention`]) and the list over the input ([`listbox`]), where Zo looks
 //! ([`page_context`]: the page bar, a question's page chip), the options form
-//! ([`options_form`]), the options search ([`options_search`]) and Markdown
+//! ([`options_form`]), the options search ([`options_search`]), a chat exported as Markdown
+//! or JSON ([`export`]) and Markdown
 //! ([`markdown`]).
 
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod listbox;
