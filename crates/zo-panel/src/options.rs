@@ -27,6 +27,7 @@ use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
+mod modes;
 mod net;
 mod search;
 mod stream_shape;
@@ -53,6 +54,8 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The mode editor (custom modes, built-in instructions, the prompt preview).
+    modes: modes::ModeEditor,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -77,6 +80,7 @@ impl Form {
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
+        modes::show(self);
         crate::appearance::apply(&self.doc, s);
         let _ = self.set_choices(
             &self.model.clone(),
@@ -124,6 +128,8 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            custom_modes: self.settings.custom_modes.clone(),
+            mode_instructions: self.settings.mode_instructions.clone(),
         })
     }
 
@@ -315,6 +321,7 @@ impl OptionsPage {
         form.borrow().fill();
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        listeners.extend(modes::listen_all(&form)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();
