@@ -27,6 +27,7 @@ use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
+mod modes;
 mod net;
 mod quick;
 mod search;
@@ -54,6 +55,8 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The mode editor (custom modes, built-in instructions, the prompt preview).
+    modes: modes::ModeEditor,
     /// The quick-action chips' rows, Add and Reset.
     quick: quick::QuickSection,
     settings: Settings,
@@ -80,6 +83,7 @@ impl Form {
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
+        modes::show(self);
         crate::appearance::apply(&self.doc, s);
         if let Err(e) = quick::fill(&self.doc, &self.quick.list, &s.quick_actions) {
             dom::log_error("quick actions", &e);
@@ -130,6 +134,8 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            custom_modes: self.settings.custom_modes.clone(),
+            mode_instructions: self.settings.mode_instructions.clone(),
             quick_actions: quick::read(&self.quick.list),
         })
     }
@@ -322,6 +328,7 @@ impl OptionsPage {
         form.borrow().fill();
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        listeners.extend(modes::listen_all(&form)?);
         listeners.extend(quick::wire(&doc, &form.borrow().quick)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {

@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 
 use futures::future::LocalBoxFuture;
-use zo_core::cobrowse::prompt::{self, PromptRequest, Screenshot};
+use zo_core::cobrowse::prompt::{self, ModeGone, ModeText, PromptRequest, Screenshot};
 use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
@@ -51,9 +51,20 @@ pub async fn run_query_with(
     req: &AskRequest,
     tabs: &dyn TabApi,
 ) -> AskOutcome {
+    // What the mode tells Zo comes from the settings, never from the panel: it only names
+    // the mode (a custom mode by its id).
+    let text = match (ctx.settings().await, req.custom_mode.as_deref()) {
+        (Ok(settings), custom) => ModeText::resolve(&settings, req.mode, custom),
+        (Err(_), None) => Ok(ModeText::BuiltIn),
+        (Err(_), Some(_)) => Err(ModeGone::Deleted),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(gone) => return permanent(gone.to_string()),
+    };
     match req.mode {
-        Mode::Cobrowse => run_cobrowse(ctx, session, req, tabs).await,
-        _ => ask_with_page(ctx, session, req, tabs).await,
+        Mode::Cobrowse => run_cobrowse(ctx, session, req, tabs, text).await,
+        _ => ask_with_page(ctx, session, req, tabs, text).await,
     }
 }
 
@@ -75,6 +86,9 @@ fn stopped(shown: &Shown) -> AskOutcome {
     })
 }
 
+/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode (its
+/// instructions `text`), with a snapshot of the bound tab (or the reason there is none; none
+/// is taken for a mode that sends nothing about the page).
 /// The other tabs the user chose, read ([`crate::tab_context`]); each that could not be read
 /// is told to the panel as a note.
 async fn read_chosen(
@@ -129,12 +143,17 @@ async fn ask_with_page(
     session: &Session,
     req: &AskRequest,
     tabs: &dyn TabApi,
+    text: ModeText,
 ) -> AskOutcome {
     let cancel = session.cancel_token();
     let settings = ctx.settings().await.ok();
     let read = read_chosen(ctx, session, req, tabs).await;
-    let budget = prompt::shared_text_budget(req.mode, read.len());
-    let page = page_for(tabs, req.tab_id, budget, cancel).await;
+    // The page's share of the mode's page text, when the user chose other tabs too.
+    let share = prompt::shared_text_budget(req.mode, read.len());
+    let page = match prompt::snapshot_budget(req.mode, text.as_instructions()) {
+        None => Err("this mode sends nothing about the page".to_string()),
+        Some(budget) => page_for(tabs, req.tab_id, budget.min(share), cancel).await,
+    };
     if cancel.is_cancelled() {
         return stopped(&Shown::default());
     }
@@ -169,6 +188,7 @@ async fn ask_with_page(
         page: page.as_ref().map_err(String::as_str),
         max_steps: 1,
         screenshot,
+        instructions: text.as_instructions(),
         tabs: &others,
     });
     let ask = AskRequest {
@@ -291,6 +311,7 @@ async fn run_cobrowse(
     session: &Session,
     req: &AskRequest,
     tabs: &dyn TabApi,
+    text: ModeText,
 ) -> AskOutcome {
     let Some(tab_id) = req.tab_id else {
         return permanent(NO_TAB);
@@ -306,7 +327,9 @@ async fn run_cobrowse(
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
     let others = read_chosen(ctx, session, req, tabs).await;
-    let mut machine = Cobrowse::new(&req.input, max_steps, conversation).with_tabs(others);
+    let mut machine = Cobrowse::new(&req.input, max_steps, conversation)
+        .with_mode_text(text)
+        .with_tabs(others);
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.

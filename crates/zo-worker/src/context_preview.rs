@@ -44,6 +44,7 @@ pub async fn preview(
         page: snapshot.as_ref().map_err(String::as_str),
         max_steps: 1,
         screenshot,
+        instructions: prompt::Instructions::BuiltIn,
         tabs: &others,
     })
 }

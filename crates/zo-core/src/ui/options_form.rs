@@ -7,7 +7,10 @@ use crate::trust::site;
 use crate::wire::api_key::ApiKey;
 use crate::wire::choices::parse_choices;
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{quick_actions, FontSize, QuickAction, Settings, Theme};
+use crate::wire::settings::{
+    check_modes, quick_actions, CustomMode, EditedInstructions, FontSize, QuickAction, Settings,
+    Theme,
+};
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +28,10 @@ pub struct FormFields {
     pub liveness_secs: String,
     pub theme: Theme,
     pub font_size: FontSize,
+    /// The custom modes, as the mode editor left them.
+    pub custom_modes: Vec<CustomMode>,
+    /// The built-in modes' instructions the user edited.
+    pub mode_instructions: Vec<EditedInstructions>,
     /// The quick-action chips as edited (checked by [`quick_actions::checked`]).
     pub quick_actions: Vec<QuickAction>,
 }
@@ -58,6 +65,7 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
     if !secs.is_finite() || secs < 0.0 {
         return Err("The liveness timeout must be a positive number of seconds.".into());
     }
+    check_modes(&fields.custom_modes, &fields.mode_instructions).map_err(|e| e.to_string())?;
     let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
     let quick_actions = quick_actions::checked(fields.quick_actions).map_err(|e| e.to_string())?;
     Settings {
@@ -70,6 +78,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
         font_size: fields.font_size,
+        custom_modes: fields.custom_modes,
+        mode_instructions: fields.mode_instructions,
         quick_actions,
     }
     .validated()
@@ -172,6 +182,8 @@ mod tests {
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,
             font_size: FontSize::Small,
+            custom_modes: Vec::new(),
+            mode_instructions: Vec::new(),
             quick_actions: vec![QuickAction::new(" Tl;dr ", Mode::Summarize, "One line.")],
         }
     }
@@ -220,6 +232,11 @@ mod tests {
         assert!(bad(|f| f.max_steps = "0".into()).contains("max steps"));
         assert!(bad(|f| f.api_base_url = "ftp://x".into()).contains("not usable"));
         assert!(bad(|f| f.api_base_url = "http://example.com".into()).contains("https://"));
+        // Custom modes are held to their rules, with the rule's own words.
+        assert_eq!(
+            bad(|f| f.custom_modes = vec![CustomMode::default()]),
+            "Give the mode a name."
+        );
         let blank_key = FormFields {
             api_key: "  ".into(),
             ..fields()

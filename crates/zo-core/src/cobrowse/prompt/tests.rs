@@ -79,6 +79,7 @@ fn req<'a>(mode: Mode, input: &'a str, page: &'a PageSnapshot) -> PromptRequest<
         } else {
             Screenshot::None
         },
+        instructions: Instructions::BuiltIn,
         tabs: &[],
     }
 }
@@ -293,6 +294,7 @@ fn missing_page_is_explained() {
         page: Err("chrome:// pages cannot be scripted"),
         max_steps: 3,
         screenshot: Screenshot::None,
+        instructions: Instructions::BuiltIn,
         tabs: &[],
     };
     let out = build(&r);
@@ -516,6 +518,7 @@ fn followup_carries_the_extensions_notes_outside_the_page() {
 }
 
 mod fence;
+mod mode_text;
 
 /// /context shows the page block exactly as the prompt carries it, secrets masked.
 #[test]

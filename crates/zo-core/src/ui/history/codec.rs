@@ -15,7 +15,7 @@ use crate::wire::json::fields::{
 };
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
 
-use super::{ApprovalRecord, Chat, History, Message, MessageStatus, Role, TimelineEntry};
+use super::{ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role, TimelineEntry};
 
 impl WireName for Role {
     const ALL: &'static [Role] = &[Role::User, Role::Assistant];
@@ -154,6 +154,13 @@ impl Message {
             .opt_json("page", self.page.as_ref().map(write_page).as_ref());
         items(obj, "tabs", &self.tabs, write_page)
             .opt_str("model", self.model.as_deref())
+            .opt_json(
+                "customMode",
+                self.custom_mode
+                    .as_ref()
+                    .map(|c| Obj::new().str("id", &c.id).str("name", &c.name).done())
+                    .as_ref(),
+            )
             .done()
     }
 }
@@ -178,6 +185,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "page",
     "tabs",
     "model",
+    "customMode",
 ];
 
 fn read_message(node: &Node) -> Result<Message, WireError> {
@@ -202,6 +210,13 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         page: f.opt("page", read_page)?,
         tabs: f.or_default("tabs", |n| list(n, read_page))?,
         model: f.opt("model", string)?,
+        custom_mode: f.opt("customMode", |n| {
+            let f = Fields::of(n, &["id", "name"])?;
+            Ok(ModeRef {
+                id: f.req("id", string)?,
+                name: f.req("name", string)?,
+            })
+        })?,
     })
 }
 

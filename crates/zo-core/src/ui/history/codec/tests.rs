@@ -111,6 +111,10 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
             })
             .collect(),
         model: (status != MessageStatus::Done).then(|| samples::ODD.into()),
+        custom_mode: (status != MessageStatus::Failed).then(|| crate::ui::history::ModeRef {
+            id: "c-pirate".into(),
+            name: samples::ODD.into(),
+        }),
     }
 }
 
