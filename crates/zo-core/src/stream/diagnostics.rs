@@ -19,8 +19,11 @@ pub struct Diagnostics {
     invalid_shape: u64,
     dropped_model_requests: u64,
     retries: u64,
-    /// Fixed event shapes whose field names are already recorded (see [`Diagnostics::shape`]).
-    shapes: BTreeSet<&'static str>,
+    /// The event name of the token deltas read by the fast path, once the first is recorded
+    /// (see [`Diagnostics::fast_delta`]).
+    fast_delta_name: Option<&'static str>,
+    /// Token deltas after that first one, not yet added to `events`.
+    fast_deltas: u64,
 }
 
 #[inline]
@@ -36,8 +39,9 @@ impl Diagnostics {
         Self::default()
     }
 
-    /// An event named `name` arrived.
-    #[inline]
+    /// An event named `name` arrived. Not inlined: the per-chunk path is built for speed,
+    /// this is built small (its lookups are the same either way).
+    #[inline(never)]
     pub fn event(&mut self, name: &str) {
         if let Some(n) = self.events.get_mut(name) {
             *n += 1;
@@ -53,8 +57,9 @@ impl Diagnostics {
 
     /// Field `field` (a dotted path such as `part.content`) was seen on event `name`.
     /// Called for every field of every event: a pair already recorded costs two lookups and
-    /// no allocation (this runs tens of thousands of times per answer).
-    #[inline]
+    /// no allocation (this runs tens of thousands of times per answer). Not inlined, as
+    /// [`Diagnostics::event`].
+    #[inline(never)]
     pub fn field(&mut self, name: &str, field: &str) {
         if self.fields.get(name).is_some_and(|set| set.contains(field)) {
             return;
@@ -67,15 +72,36 @@ impl Diagnostics {
         }
     }
 
-    /// Records the `fields` of event `name` for a decoder's fixed event shape, named `shape`:
-    /// the first time only, so later events of that shape cost one lookup.
+    /// A token delta read by the fast path: always an event `name` with the same `fields`.
+    /// The first is recorded as [`Diagnostics::event`] and [`Diagnostics::field`] record it;
+    /// the others are only counted, without a lookup, and added to `name`'s count when the
+    /// report is written (a long answer brings thousands of them).
     #[inline]
-    pub fn shape(&mut self, shape: &'static str, name: &str, fields: &[&str]) {
-        if self.shapes.insert(shape) {
-            for field in fields {
-                self.field(name, field);
-            }
+    pub fn fast_delta(&mut self, name: &'static str, fields: &[&str]) {
+        if self.fast_delta_name.is_some() {
+            self.fast_deltas += 1;
+        } else {
+            self.first_fast_delta(name, fields);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn first_fast_delta(&mut self, name: &'static str, fields: &[&str]) {
+        self.event(name);
+        for field in fields {
+            self.field(name, field);
+        }
+        self.fast_delta_name = Some(name);
+    }
+
+    /// Events by name, the fast path's counted in.
+    fn event_counts(&self) -> BTreeMap<String, u64> {
+        let mut events = self.events.clone();
+        if let Some(n) = self.fast_delta_name.and_then(|name| events.get_mut(name)) {
+            *n += self.fast_deltas;
+        }
+        events
     }
 
     #[inline]
@@ -124,7 +150,7 @@ impl Diagnostics {
     /// "unknownFields":n,"invalidJson":n,"invalidShape":n,"droppedModelRequests":n,"retryFields":n}`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
-            "events": self.events,
+            "events": self.event_counts(),
             "fields": self.fields,
             "unknownEvents": self.unknown_events,
             "unknownFields": self.unknown_fields,

@@ -8,13 +8,13 @@
 //! [`Diagnostics`] (names only).
 
 use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use crate::stream::diagnostics::Diagnostics;
-use crate::wire::bounded_json;
-use shapes::{decode_object, str_field};
+use crate::wire::json::{parse_within, Node};
+use shapes::{decode_object, get, str_field, Members};
 
 mod fast_delta;
 mod fast_start;
@@ -164,11 +164,11 @@ impl ZoEvent {
 /// Why an event could not be decoded. Carries names and positions only, never data.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    #[error("event {event:?}: data is not valid JSON (line {line}, column {column})")]
+    #[error("event {event:?}: data is not valid JSON ({what} at byte {at})")]
     InvalidJson {
         event: String,
-        line: usize,
-        column: usize,
+        what: &'static str,
+        at: usize,
     },
     #[error("event {event:?}: data is not a JSON object")]
     NotAnObject { event: String },
@@ -177,6 +177,10 @@ pub enum DecodeError {
 }
 
 const MODEL_REQUEST: &str = "FrontendModelRequest";
+
+/// The most array elements and object members kept of one event's data, all levels
+/// together: past them the rest of each container is checked but not kept.
+pub const MAX_JSON_NODES: usize = 4096;
 
 /// The fields each known event may carry (others are counted as unknown).
 fn known_fields(name: &str) -> &'static [&'static str] {
@@ -338,7 +342,9 @@ pub fn decode_owned(
     })
 }
 
-/// Any event, through a `serde_json::Value` (every shape, every field name recorded).
+/// Any event, through a JSON tree of bounded size (every shape, every field name recorded). Not
+/// inlined: the fast paths above are the per-chunk path, built for speed; this is built small.
+#[inline(never)]
 fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
     if name == MODEL_REQUEST {
         diag.event(MODEL_REQUEST);
@@ -349,7 +355,7 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
         diag.event("End");
         return Ok(ZoEvent::LegacyEnd);
     }
-    let value: Value = match bounded_json::from_str(data) {
+    let value = match parse_within(data, MAX_JSON_NODES) {
         Ok(v) => v,
         Err(err) => {
             diag.event(name);
@@ -360,12 +366,12 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
             }
             return Err(DecodeError::InvalidJson {
                 event: name.to_string(),
-                line: err.line(),
-                column: err.column(),
+                what: err.what,
+                at: err.at,
             });
         }
     };
-    let Value::Object(obj) = value else {
+    let Node::Obj(obj) = value else {
         diag.event(name);
         diag.invalid_shape();
         return Err(DecodeError::NotAnObject {
@@ -373,8 +379,8 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
         });
     };
     let resolved: &str = if name == "message" || name.is_empty() {
-        if obj.get("kind").and_then(Value::as_str) == Some("request")
-            || obj.get("event_kind").and_then(Value::as_str) == Some("frontend_model_request")
+        if get(&obj, "kind").and_then(Node::as_str) == Some("request")
+            || get(&obj, "event_kind").and_then(Node::as_str) == Some("frontend_model_request")
         {
             diag.event(MODEL_REQUEST);
             diag.dropped_model_request();
@@ -418,21 +424,24 @@ fn terminal_without_data(name: &str) -> Option<ZoEvent> {
     })
 }
 
-fn record_fields(name: &str, obj: &Map<String, Value>, diag: &mut Diagnostics) {
+/// Records each distinct key of `obj` in key order (unknown ones counted once; near the
+/// diagnostics' cap, the order decides which are kept), and the keys of its structural
+/// objects one level down.
+fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
     let known = known_fields(name);
-    for (key, value) in obj {
+    // A key named twice is recorded once, with the value that counts (the last).
+    let keys: BTreeMap<&str, &Node> = obj.iter().map(|(k, v)| (k.as_ref(), v)).collect();
+    for (key, value) in keys {
         diag.field(name, key);
-        if !known.is_empty() && !known.contains(&key.as_str()) {
+        if !known.is_empty() && !known.contains(&key) {
             diag.unknown_field();
         }
         // One level down for the structural objects (never into args or returns).
-        if matches!(
-            key.as_str(),
-            "part" | "delta" | "metadata" | "data" | "result"
-        ) {
-            if let Value::Object(inner) = value {
+        if matches!(key, "part" | "delta" | "metadata" | "data" | "result") {
+            if let Node::Obj(inner) = value {
+                let inner: BTreeSet<&str> = inner.iter().map(|(k, _)| k.as_ref()).collect();
                 let mut path = String::with_capacity(32);
-                for inner_key in inner.keys() {
+                for inner_key in inner {
                     path.clear();
                     path.push_str(key);
                     path.push('.');

@@ -11,5 +11,5 @@ pub(crate) mod read;
 pub(crate) mod write;
 
 pub use fields::{serde_float, ParseFloat, WireError, WireName};
-pub use read::{parse, JsonError, Node};
+pub use read::{parse, parse_within, JsonError, Node};
 pub use write::{Json, Obj};

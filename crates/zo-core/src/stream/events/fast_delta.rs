@@ -32,8 +32,7 @@ const FIELDS: [&str; 8] = [
 #[inline]
 pub(super) fn decode<'a>(data: &'a str, diag: &mut Diagnostics) -> Option<TokenDelta<'a>> {
     let token = in_wire_order(data).or_else(|| in_any_order(data))?;
-    diag.event(NAME);
-    diag.shape("fast_delta", NAME, &FIELDS);
+    diag.fast_delta(NAME, &FIELDS);
     Some(token)
 }
 
