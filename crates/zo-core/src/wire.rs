@@ -7,7 +7,6 @@ pub(crate) mod action;
 pub(crate) mod api_key;
 pub(crate) mod approval;
 pub(crate) mod base_url;
-pub(crate) mod bounded_json;
 pub(crate) mod choices;
 pub(crate) mod codec;
 pub(crate) mod facts;

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::stream::diagnostics::Diagnostics;
-use crate::wire::json::{parse_within, Node};
+use crate::wire::json::{parse_within, Node, MAX_JSON_NODES};
 use shapes::{decode_object, get, str_field, Members};
 
 mod fast_delta;
@@ -177,10 +177,6 @@ pub enum DecodeError {
 }
 
 const MODEL_REQUEST: &str = "FrontendModelRequest";
-
-/// The most array elements and object members kept of one event's data, all levels
-/// together: past them the rest of each container is checked but not kept.
-pub const MAX_JSON_NODES: usize = 4096;
 
 /// The fields each known event may carry (others are counted as unknown).
 fn known_fields(name: &str) -> &'static [&'static str] {

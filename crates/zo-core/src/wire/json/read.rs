@@ -6,6 +6,10 @@
 
 use std::borrow::Cow;
 
+/// The most array elements and object members kept of JSON from the network (an event's
+/// data, a model's answer), all levels together (see [`parse_within`]).
+pub const MAX_JSON_NODES: usize = 4096;
+
 /// Deepest nesting of arrays and objects read (the messages nest at most five deep).
 pub const MAX_DEPTH: usize = 64;
 
@@ -144,8 +148,11 @@ impl<'a> Reader<'a> {
             return Ok(Node::Arr(items));
         }
         loop {
+            // The slot is taken before the element is read: an outer container's members
+            // are kept before what they hold.
+            let keep = self.keep();
             let item = self.value(depth)?;
-            if self.keep() {
+            if keep {
                 items.push(item);
             }
             self.ws();
@@ -180,8 +187,9 @@ impl<'a> Reader<'a> {
                 return Err(self.err("expected ':'"));
             }
             self.i += 1;
+            let keep = self.keep();
             let value = self.value(depth)?;
-            if self.keep() {
+            if keep {
                 members.push((key, value));
             }
             self.ws();
@@ -443,13 +451,16 @@ mod tests {
             parse_within(text, usize::MAX).unwrap(),
             parse(text).unwrap()
         );
-        // Elements and members are counted when they end: 1, 2, 3, "a", 4, ...
+        // Elements and members are counted as they start: "a", 1, 2, 3, "b", 4, ...
         assert_eq!(
-            parse_within(text, 4).unwrap(),
-            Node::Obj(vec![(
-                Cow::Borrowed("a"),
-                Node::Arr(vec![Node::Num("1"), Node::Num("2"), Node::Num("3")])
-            )])
+            parse_within(text, 5).unwrap(),
+            Node::Obj(vec![
+                (
+                    Cow::Borrowed("a"),
+                    Node::Arr(vec![Node::Num("1"), Node::Num("2"), Node::Num("3")])
+                ),
+                (Cow::Borrowed("b"), Node::Obj(vec![]))
+            ])
         );
         assert_eq!(parse_within("[[1,2],[3]]", 0).unwrap(), Node::Arr(vec![]));
         assert!(parse_within("[1,2,x]", 1).is_err());
