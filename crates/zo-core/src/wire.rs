@@ -31,7 +31,8 @@ pub use choices::{
 };
 pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 pub use json::{
-    parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, WireError, WireName,
+    parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, RawJson, WireError,
+    WireName,
 };
 pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
 pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};

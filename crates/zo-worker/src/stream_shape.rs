@@ -6,14 +6,14 @@
 use std::rc::Rc;
 
 use zo_core::stream::{StreamShape, STREAM_SHAPE_KEY};
-use zo_core::wire::{parse_json, Json};
+use zo_core::wire::{parse_json, Json, RawJson};
 
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
 
 /// Folds `diagnostics` (a STREAM_DIAGNOSTIC's) into the stored record, in the background.
-pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &serde_json::Value) {
-    let diagnostics = Json::value(diagnostics).into_string();
+pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &RawJson) {
+    let diagnostics = diagnostics.as_str().to_string();
     wasm_bindgen_futures::spawn_local(async move {
         let stored = chrome
             .storage_get(StorageArea::Local, STREAM_SHAPE_KEY)

@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::wire::json::{Json, Obj};
+
 /// At most this many distinct names are recorded per table (a hostile stream cannot grow it).
 const MAX_NAMES: usize = 128;
 /// Names longer than this are cut (on a character boundary).
@@ -146,20 +148,63 @@ impl Diagnostics {
         self.unknown_fields
     }
 
-    /// The report as JSON: `{"events":{name:count},"fields":{name:[field,..]},"unknownEvents":n,
-    /// "unknownFields":n,"invalidJson":n,"invalidShape":n,"droppedModelRequests":n,"retryFields":n}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "events": self.event_counts(),
-            "fields": self.fields,
-            "unknownEvents": self.unknown_events,
-            "unknownFields": self.unknown_fields,
-            "invalidJson": self.invalid_json,
-            "invalidShape": self.invalid_shape,
-            "droppedModelRequests": self.dropped_model_requests,
-            "retryFields": self.retries,
-        })
+    /// The report as JSON: `{"droppedModelRequests":n,"events":{name:count},"fields":{name:
+    /// [field,..]},"invalidJson":n,"invalidShape":n,"retryFields":n,"unknownEvents":n,
+    /// "unknownFields":n}`, keys in sorted order (as a JSON object map writes them).
+    pub fn to_json(&self) -> Json {
+        self.report(&StreamFacts::default())
     }
+
+    /// The report with the stream's own `facts` among its keys, all in sorted order.
+    pub fn report(&self, facts: &StreamFacts) -> Json {
+        let mut events = Obj::new();
+        for (name, n) in self.event_counts() {
+            events = events.uint(&name, n);
+        }
+        let mut fields = Obj::new();
+        for (name, set) in &self.fields {
+            fields = fields.json(name, &Json::array(set.iter().map(|f| Json::string(f))));
+        }
+        let obj = Obj::new();
+        let obj = match facts.bytes {
+            Some(bytes) => obj.uint("bytes", bytes),
+            None => obj,
+        };
+        let obj = obj
+            .uint("droppedModelRequests", self.dropped_model_requests)
+            .json("events", &events.done())
+            .json("fields", &fields.done())
+            .uint("invalidJson", self.invalid_json)
+            .uint("invalidShape", self.invalid_shape)
+            .opt_str("limit", facts.limit.as_deref())
+            .uint("retryFields", self.retries);
+        let obj = match facts.bytes {
+            Some(_) => obj
+                .uint("sseEvents", facts.sse_events)
+                .bool("terminal", facts.terminal)
+                .uint("toolsDropped", facts.tools_dropped),
+            None => obj,
+        };
+        obj.uint("unknownEvents", self.unknown_events)
+            .uint("unknownFields", self.unknown_fields)
+            .done()
+    }
+
+    /// [`Diagnostics::to_json`] as a `serde_json` value (for native callers: tests, tools).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::from_str(self.to_json().as_str()).unwrap_or_default()
+    }
+}
+
+/// What a stream adds to its report: set together by the pipeline (`bytes` present), or none.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StreamFacts {
+    pub bytes: Option<u64>,
+    pub sse_events: u64,
+    pub terminal: bool,
+    pub tools_dropped: u64,
+    /// The limit that ended the stream, if one did.
+    pub limit: Option<String>,
 }
 
 #[cfg(test)]
@@ -177,7 +222,7 @@ mod tests {
             d.field("X", &format!("f{i}"));
         }
         d.event(&"n".repeat(500));
-        let j = d.to_json();
+        let j = d.to_value();
         assert_eq!(j["events"]["PartDeltaEvent"], 2);
         assert_eq!(j["events"].as_object().map(|o| o.len()), Some(MAX_NAMES));
         assert_eq!(j["fields"]["PartDeltaEvent"][0], "delta.content_delta");
@@ -195,7 +240,7 @@ mod tests {
         for i in 0..MAX_NAMES * 4 {
             d.field("X", &format!("f{i}"));
         }
-        let j = d.to_json();
+        let j = d.to_value();
         assert_eq!(
             j["fields"]["PartDeltaEvent"].as_array().map(Vec::len),
             Some(1)
@@ -212,7 +257,7 @@ mod tests {
     fn long_names_are_cut_on_char_boundaries() {
         let mut d = Diagnostics::new();
         d.event(&"é".repeat(100));
-        let j = d.to_json();
+        let j = d.to_value();
         let name = j["events"]
             .as_object()
             .and_then(|o| o.keys().next().cloned());

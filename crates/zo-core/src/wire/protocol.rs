@@ -11,6 +11,7 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 
 use crate::wire::action::Action;
 use crate::wire::facts::TargetFacts;
+use crate::wire::json::RawJson;
 use crate::wire::snapshot::PageSnapshot;
 
 /// Name of the port the side panel opens to the worker.
@@ -114,7 +115,8 @@ pub enum WorkerToPanel {
     /// Which event and field names were seen (never values).
     StreamDiagnostic {
         session_id: String,
-        diagnostics: serde_json::Value,
+        /// The report's JSON (see `stream::Diagnostics`).
+        diagnostics: RawJson,
     },
     /// A Co-browse action's status changed.
     ActionStatus {

@@ -9,9 +9,9 @@ use crate::wire::codec::parts::{
     read_failure, read_origin, read_tool, write_failure, write_origin, write_tool,
 };
 use crate::wire::json::fields::{
-    boolean, int32, list, name, read_action, string, uint, uint32, value, Fields,
+    boolean, int32, list, name, read_action, string, uint, uint32, Fields,
 };
-use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
+use crate::wire::json::{parse, serde_float, Json, Node, Obj, RawJson, WireError, WireName};
 use crate::wire::protocol::{FinalResult, PanelToWorker, WorkerToPanel};
 
 impl WorkerToPanel {
@@ -51,7 +51,7 @@ impl WorkerToPanel {
             },
             "STREAM_DIAGNOSTIC" => WorkerToPanel::StreamDiagnostic {
                 session_id: session_id()?,
-                diagnostics: f.req("diagnostics", value)?,
+                diagnostics: f.req("diagnostics", |n| Ok(RawJson::of(n)))?,
             },
             "ACTION_STATUS" => WorkerToPanel::ActionStatus {
                 session_id: session_id()?,
@@ -140,8 +140,7 @@ impl WorkerToPanel {
             WorkerToPanel::StreamDiagnostic {
                 session_id,
                 diagnostics,
-            } => typed("STREAM_DIAGNOSTIC", session_id)
-                .json("diagnostics", &Json::value(diagnostics)),
+            } => typed("STREAM_DIAGNOSTIC", session_id).json("diagnostics", &diagnostics.to_json()),
             WorkerToPanel::ActionStatus {
                 session_id,
                 step,

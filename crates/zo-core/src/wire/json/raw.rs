@@ -5,12 +5,47 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::read::Node;
+use super::read::{parse, Node};
 use super::write::Json;
 
-/// One JSON value as compact text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One JSON value as compact text. Two are equal when their values are, as two
+/// `serde_json::Value`s would be (object members in any order, a key named twice counting
+/// with its last value), numbers compared as written.
+#[derive(Debug, Clone)]
 pub struct RawJson(String);
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &RawJson) -> bool {
+        match (parse(&self.0), parse(&other.0)) {
+            (Ok(a), Ok(b)) => same(&a, &b),
+            _ => self.0 == other.0,
+        }
+    }
+}
+
+/// Whether two values are the same JSON value (see [`RawJson`]).
+fn same(a: &Node, b: &Node) -> bool {
+    match (a, b) {
+        (Node::Arr(a), Node::Arr(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
+        (Node::Obj(members), Node::Obj(others)) => {
+            let distinct = |m: &[(std::borrow::Cow<str>, Node)]| {
+                m.iter()
+                    .enumerate()
+                    .filter(|(i, (k, _))| !m[i + 1..].iter().any(|(later, _)| later == k))
+                    .count()
+            };
+            distinct(members) == distinct(others)
+                && members.iter().all(|(k, _)| match (a.get(k), b.get(k)) {
+                    (Some(x), Some(y)) => same(x, y),
+                    _ => false,
+                })
+        }
+        (Node::Str(a), Node::Str(b)) => a == b,
+        _ => a == b,
+    }
+}
 
 impl RawJson {
     /// `node` written back (members in the order read, numbers as written).
@@ -22,9 +57,25 @@ impl RawJson {
         &self.0
     }
 
+    /// The value as JSON to write into a message.
+    pub fn to_json(&self) -> Json {
+        Json::trusted(self.0.clone())
+    }
+
+    /// A `serde_json` value's text (for native callers: tests, `zo-dev`).
+    pub fn from_value(value: &serde_json::Value) -> RawJson {
+        RawJson(value.to_string())
+    }
+
     /// The value as a `serde_json::Value` (for native callers: tests, `zo-dev`).
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+impl From<Json> for RawJson {
+    fn from(json: Json) -> RawJson {
+        RawJson(json.into_string())
     }
 }
 
@@ -43,7 +94,6 @@ impl<'de> Deserialize<'de> for RawJson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::json::parse;
 
     #[test]
     fn holds_the_value_and_serializes_as_it() {
@@ -55,6 +105,11 @@ mod tests {
             serde_json::json!({"a": [1, "x\n"], "b": null})
         );
         let back: RawJson = serde_json::from_str(r#"{"b":null,"a":[1,"x\n"]}"#).unwrap();
-        assert_eq!(back.to_value(), raw.to_value());
+        assert_eq!(back, raw);
+        let twice = RawJson::of(&parse(r#"{"a":0,"b":null,"a":[1,"x\n"]}"#).unwrap());
+        assert_eq!(twice, raw);
+        let other = RawJson::of(&parse(r#"{"a":[1,"x"],"b":null}"#).unwrap());
+        assert_ne!(other, raw);
+        assert_ne!(RawJson::of(&parse(r#"{"a":[1,"x\n"]}"#).unwrap()), raw);
     }
 }

@@ -7,6 +7,7 @@ use crate::page::secret_field::SecretKind;
 use crate::page::Capped;
 use crate::wire::approval::{Access, ApprovalKind, ScopeOrigin, Source};
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
+use crate::wire::json::RawJson;
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use crate::wire::protocol::*;
 use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
@@ -309,7 +310,9 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
         },
         WorkerToPanel::StreamDiagnostic {
             session_id: s(),
-            diagnostics: json!({"events": {"PartStartEvent": 3}, "fields": ["index", 1.5, null, true]}),
+            diagnostics: RawJson::from_value(
+                &json!({"events": {"PartStartEvent": 3}, "fields": ["index", 1.5, null, true]}),
+            ),
         },
         WorkerToPanel::StreamDone {
             session_id: s(),
