@@ -12,6 +12,7 @@ use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
 use crate::ui::reasoning::{thought_views, ThoughtView};
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
 use crate::ui::view::{self, connection_lost_card, error_card, ErrorCard, Indicator, TimelineRow};
+use crate::wire::json::{Json, RawJson};
 use crate::wire::protocol::{
     ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
     WorkerToPanel,
@@ -480,7 +481,7 @@ impl Turn {
             index,
             action: action.clone(),
             status: result.status,
-            value: result.value.clone(),
+            value: result.value.as_ref().map(RawJson::to_value),
             error: result.error.clone(),
         };
         let position = match timeline
@@ -543,7 +544,7 @@ pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
             let result = ActionResult {
                 index: e.index,
                 status: e.status,
-                value: e.value.clone(),
+                value: e.value.as_ref().map(|v| RawJson::from(Json::value(v))),
                 error: e.error.clone(),
                 settle_ms: None,
             };

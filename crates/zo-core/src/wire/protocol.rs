@@ -394,7 +394,7 @@ pub struct ActionResult {
     pub index: u32,
     pub status: ActionStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<serde_json::Value>,
+    pub value: Option<RawJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
     /// How long the page took to settle after the action (ms; see `crate::page::Settle`), for the

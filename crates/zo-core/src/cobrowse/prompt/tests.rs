@@ -368,16 +368,18 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
         ActionResult {
             index: 0,
             status: ActionStatus::Done,
-            value: Some(serde_json::json!({"url": "https://shop.example/"})),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"url": "https://shop.example/"}),
+            )),
             error: None,
             settle_ms: None,
         },
         ActionResult {
             index: 1,
             status: ActionStatus::Done,
-            value: Some(
-                serde_json::json!({"value": "$25 / month", "truncated": false, "length": 11}),
-            ),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"value": "$25 / month", "truncated": false, "length": 11}),
+            )),
             error: None,
             settle_ms: None,
         },
@@ -460,7 +462,9 @@ fn followup_budget_is_enforced() {
     let big = ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(serde_json::Value::String("v".repeat(100_000))),
+        value: Some(crate::wire::json::RawJson::from_value(
+            &serde_json::Value::String("v".repeat(100_000)),
+        )),
         error: None,
         settle_ms: None,
     };

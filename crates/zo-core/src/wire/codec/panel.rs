@@ -148,7 +148,7 @@ impl WorkerToPanel {
                 action,
                 result,
             } => {
-                let value = result.value.as_ref().map(Json::value);
+                let value = result.value.as_ref().map(RawJson::to_json);
                 typed("ACTION_STATUS", session_id)
                     .uint("step", u64::from(*step))
                     .uint("index", u64::from(*index))

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::fields::value;
 use super::read::{parse, Node};
 use super::write::Json;
 
@@ -67,9 +68,13 @@ impl RawJson {
         RawJson(value.to_string())
     }
 
-    /// The value as a `serde_json::Value` (for native callers: tests, `zo-dev`).
+    /// The value as a `serde_json::Value` (where one is kept: the panel's history; tests),
+    /// built by the hand reader (no serde_json parser).
     pub fn to_value(&self) -> serde_json::Value {
-        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+        parse(&self.0)
+            .ok()
+            .and_then(|node| value(&node).ok())
+            .unwrap_or(serde_json::Value::Null)
     }
 }
 

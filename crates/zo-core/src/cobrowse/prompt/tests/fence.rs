@@ -297,21 +297,27 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
         ActionResult {
             index: 0,
             status: ActionStatus::Done,
-            value: Some(serde_json::Value::String(h.clone())),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::Value::String(h.clone()),
+            )),
             error: None,
             settle_ms: None,
         },
         ActionResult {
             index: 1,
             status: ActionStatus::Done,
-            value: Some(serde_json::json!({"value": h, "truncated": false, "length": 1})),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"value": h, "truncated": false, "length": 1}),
+            )),
             error: None,
             settle_ms: None,
         },
         ActionResult {
             index: 2,
             status: ActionStatus::Done,
-            value: Some(serde_json::json!({"url": h})),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"url": h}),
+            )),
             error: None,
             settle_ms: None,
         },
@@ -368,7 +374,7 @@ fn each_result_part_alone_is_fenced() {
     let value = |v: serde_json::Value| ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(v),
+        value: Some(crate::wire::json::RawJson::from_value(&v)),
         error: None,
         settle_ms: None,
     };

@@ -112,7 +112,7 @@ pub fn results() -> Vec<ActionResult> {
         out.push(ActionResult {
             index: i as u32,
             status,
-            value: values[i % values.len()].clone(),
+            value: values[i % values.len()].as_ref().map(RawJson::from_value),
             error: None,
             settle_ms: None,
         });
@@ -121,7 +121,7 @@ pub fn results() -> Vec<ActionResult> {
         out.push(ActionResult {
             index: 10 + i as u32,
             status: ActionStatus::Done,
-            value: value.clone(),
+            value: value.as_ref().map(RawJson::from_value),
             error: None,
             // Settled after changing the page, or a read that does not settle.
             settle_ms: [Some(17), Some(0), None, Some(u32::MAX)][i % 4],
