@@ -106,9 +106,8 @@ async fn set_screenshots(ctx: &WorkerCtx, on: bool) -> Result<(), String> {
         return Ok(());
     }
     settings.screenshots = on;
-    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
     ctx.chrome
-        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .storage_set(StorageArea::Local, SETTINGS_KEY, settings.to_json())
         .await
         .map_err(|e| e.to_string())
 }
@@ -135,9 +134,8 @@ async fn set_choices(
     }
     settings.model = model;
     settings.persona_id = persona_id;
-    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
     ctx.chrome
-        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .storage_set(StorageArea::Local, SETTINGS_KEY, settings.to_json())
         .await
         .map_err(|e| e.to_string())
 }

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use zo_core::stream::{StreamShape, STREAM_SHAPE_KEY};
-use zo_core::wire::{parse_json, Json, RawJson};
+use zo_core::wire::{parse_json, RawJson};
 
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
@@ -18,8 +18,8 @@ pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &RawJson) {
         let stored = chrome
             .storage_get(StorageArea::Local, STREAM_SHAPE_KEY)
             .await
+            .unwrap_or_default()
             .unwrap_or_default();
-        let stored = Json::value(&stored).into_string();
         let mut shape = parse_json(&stored)
             .map(|n| StreamShape::read(&n))
             .unwrap_or_default();
@@ -27,11 +27,8 @@ pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &RawJson) {
             return;
         };
         shape.add(&diagnostics, js_sys::Date::now().max(0.0) as u64);
-        let Ok(value) = serde_json::from_str(shape.to_json().as_str()) else {
-            return;
-        };
         if let Err(e) = chrome
-            .storage_set(StorageArea::Local, STREAM_SHAPE_KEY, value)
+            .storage_set(StorageArea::Local, STREAM_SHAPE_KEY, shape.to_json())
             .await
         {
             warn("could not keep the stream-shape record", &e.to_string());

@@ -426,7 +426,11 @@ fn terminal_without_data(name: &str) -> Option<ZoEvent> {
 fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
     let known = known_fields(name);
     // A key named twice is recorded once, with the value that counts (the last).
-    let keys: BTreeMap<&str, &Node> = obj.iter().map(|(k, v)| (k.as_ref(), v)).collect();
+    // Inserted one by one: collecting into a map would sort first, and link a sort.
+    let mut keys: BTreeMap<&str, &Node> = BTreeMap::new();
+    for (k, v) in obj {
+        keys.insert(k, v);
+    }
     for (key, value) in keys {
         diag.field(name, key);
         if !known.is_empty() && !known.contains(&key) {
@@ -435,9 +439,12 @@ fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
         // One level down for the structural objects (never into args or returns).
         if matches!(key, "part" | "delta" | "metadata" | "data" | "result") {
             if let Node::Obj(inner) = value {
-                let inner: BTreeSet<&str> = inner.iter().map(|(k, _)| k.as_ref()).collect();
+                let mut keys = BTreeSet::new();
+                for (k, _) in inner {
+                    keys.insert(k.as_ref());
+                }
                 let mut path = String::with_capacity(32);
-                for inner_key in inner {
+                for inner_key in keys {
                     path.clear();
                     path.push_str(key);
                     path.push('.');

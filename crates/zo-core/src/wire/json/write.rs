@@ -11,6 +11,11 @@ use super::read::Node;
 pub struct Json(String);
 
 impl Json {
+    /// `null`.
+    pub fn null() -> Json {
+        Json(String::from("null"))
+    }
+
     /// A JSON string.
     pub fn string(s: &str) -> Json {
         let mut out = String::with_capacity(s.len() + 2);
