@@ -301,7 +301,7 @@ pub fn decode_borrowed<'a>(
     diag: &mut Diagnostics,
 ) -> Result<Decoded<'a>, DecodeError> {
     if name == "PartDeltaEvent" {
-        // Token deltas in the live shape: same result and diagnostics, without a Value tree.
+        // Token deltas in the live shape: same result and diagnostics, without a JSON tree.
         if let Some(token) = fast_delta::decode(data, diag) {
             return Ok(Decoded::Token(token));
         }

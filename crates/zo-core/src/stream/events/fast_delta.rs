@@ -1,6 +1,6 @@
 //! Fast path for the commonest Zo event: a `PartDeltaEvent` carrying a text or thinking token
 //! in exactly the live shape `{index, delta:{part_delta_kind, content_delta}, event_kind,
-//! metadata:{zmid, runner_id}}`. It is read in one pass by [`Scanner`] (no `serde_json::Value`
+//! metadata:{zmid, runner_id}}`. It is read in one pass by [`Scanner`] (no JSON
 //! tree; strings borrowed unless escaped) and gives the same event and the same diagnostics as the general
 //! decoder; anything else (another field, a missing or null one, another kind, a duplicate key,
 //! invalid JSON) returns `None` and the general decoder handles it. Most of a long answer's
