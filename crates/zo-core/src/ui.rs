@@ -3,17 +3,21 @@
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
 //! modes and starter prompts ([`modes`]), where Zo looks ([`page_context`]: the page bar, a
-//! question's page chip), the options form ([`options_form`]) and Markdown
+//! question's page chip), the options form ([`options_form`]), the options search
+//! ([`options_search`]), a chat exported as Markdown or JSON ([`export`]) and Markdown
 //! ([`markdown`]).
 
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;
+pub mod mode_editor;
 pub mod modes;
 pub mod options_form;
+pub mod options_search;
 pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;
@@ -26,7 +30,7 @@ pub use chat::{
 };
 pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
 pub use history::{
-    Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
+    Chat, History, Message, MessageStatus, ModeRef, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
     MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
     MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };

@@ -1,4 +1,5 @@
-//! The options page: API key (masked, with a reveal toggle), API base URL (https, or http on
+//! The options page, in sections with a navigation list and a search box (`search.rs`):
+//! API key (masked, with a reveal toggle), API base URL (https, or http on
 //! this computer; a host other than Zo's API is allowed by the user in the click that saves it,
 //! through Chrome's permission prompt), model and persona pickers filled from Zo, default mode,
 //! max steps, screenshots (which need Chrome's permission for all sites, asked for the same
@@ -26,7 +27,9 @@ use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
+mod modes;
 mod net;
+mod search;
 mod stream_shape;
 
 use build::option;
@@ -51,6 +54,8 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The mode editor (custom modes, built-in instructions, the prompt preview).
+    modes: modes::ModeEditor,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -75,6 +80,7 @@ impl Form {
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
+        modes::show(self);
         crate::appearance::apply(&self.doc, s);
         let _ = self.set_choices(
             &self.model.clone(),
@@ -122,6 +128,8 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            custom_modes: self.settings.custom_modes.clone(),
+            mode_instructions: self.settings.mode_instructions.clone(),
         })
     }
 
@@ -308,11 +316,12 @@ impl OptionsPage {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let (form, root) = build::build(doc, &mount, host)?;
+        let (form, root, search) = build::build(doc, &mount, host)?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
 
-        let mut listeners = Vec::new();
+        let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        listeners.extend(modes::listen_all(&form)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();
