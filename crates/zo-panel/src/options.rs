@@ -31,6 +31,7 @@ use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
+mod modes;
 mod net;
 mod search;
 mod stream_shape;
@@ -60,6 +61,8 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The mode editor (custom modes, built-in instructions, the prompt preview).
+    modes: modes::ModeEditor,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -86,6 +89,7 @@ impl Form {
         self.font_size.set_value(s.font_size.wire_name());
         self.speech_rate.set_value(&s.speech_rate.to_string());
         self.show_voices(s.speech_voice.as_deref());
+        modes::show(self);
         crate::appearance::apply(&self.doc, s);
         let _ = self.set_choices(
             &self.model.clone(),
@@ -151,6 +155,8 @@ impl Form {
                 .value()
                 .parse()
                 .unwrap_or(speech::DEFAULT_RATE),
+            custom_modes: self.settings.custom_modes.clone(),
+            mode_instructions: self.settings.mode_instructions.clone(),
         })
     }
 
@@ -342,6 +348,7 @@ impl OptionsPage {
         form.borrow().fill();
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        listeners.extend(modes::listen_all(&form)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();

@@ -7,7 +7,9 @@ use crate::trust::site;
 use crate::wire::api_key::ApiKey;
 use crate::wire::choices::parse_choices;
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{FontSize, Settings, Theme};
+use crate::wire::settings::{
+    check_modes, CustomMode, EditedInstructions, FontSize, Settings, Theme,
+};
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +31,10 @@ pub struct FormFields {
     pub speech_voice: String,
     /// The read-aloud rate, in percent.
     pub speech_rate: u32,
+    /// The custom modes, as the mode editor left them.
+    pub custom_modes: Vec<CustomMode>,
+    /// The built-in modes' instructions the user edited.
+    pub mode_instructions: Vec<EditedInstructions>,
 }
 
 /// What the form describes: the settings, validated, and the key (None when left blank).
@@ -60,6 +66,7 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
     if !secs.is_finite() || secs < 0.0 {
         return Err("The liveness timeout must be a positive number of seconds.".into());
     }
+    check_modes(&fields.custom_modes, &fields.mode_instructions).map_err(|e| e.to_string())?;
     let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
     Settings {
         api_base_url: fields.api_base_url,
@@ -73,6 +80,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         font_size: fields.font_size,
         speech_voice: some(fields.speech_voice),
         speech_rate: fields.speech_rate,
+        custom_modes: fields.custom_modes,
+        mode_instructions: fields.mode_instructions,
     }
     .validated()
     .map_err(|e| e.to_string())
@@ -176,6 +185,8 @@ mod tests {
             font_size: FontSize::Small,
             speech_voice: " ".into(),
             speech_rate: 150,
+            custom_modes: Vec::new(),
+            mode_instructions: Vec::new(),
         }
     }
 
@@ -216,6 +227,11 @@ mod tests {
         assert!(bad(|f| f.max_steps = "0".into()).contains("max steps"));
         assert!(bad(|f| f.api_base_url = "ftp://x".into()).contains("not usable"));
         assert!(bad(|f| f.api_base_url = "http://example.com".into()).contains("https://"));
+        // Custom modes are held to their rules, with the rule's own words.
+        assert_eq!(
+            bad(|f| f.custom_modes = vec![CustomMode::default()]),
+            "Give the mode a name."
+        );
         let blank_key = FormFields {
             api_key: "  ".into(),
             ..fields()

@@ -12,8 +12,15 @@ use crate::wire::protocol::Mode;
 
 mod appearance;
 mod codec;
+mod modes;
 
 pub use appearance::{FontSize, Theme};
+pub use modes::{
+    check as check_modes, check_mode, new_id as new_mode_id, ContextLevel, CustomMode,
+    EditedInstructions, ModeError, CUSTOM_ID_PREFIX, DEFAULT_MODE_BUDGET, EXCERPT_CHARS,
+    MAX_CUSTOM_MODES, MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS,
+    MIN_MODE_BUDGET,
+};
 
 pub use crate::wire::base_url::parse_api_base_url;
 
@@ -63,6 +70,10 @@ pub struct Settings {
     /// How fast answers are read aloud, in percent of the normal rate
     /// ([`MIN_SPEECH_RATE`]`..=`[`MAX_SPEECH_RATE`]).
     pub speech_rate: u32,
+    /// The user's own modes, in the mode picker after the built-in ones.
+    pub custom_modes: Vec<CustomMode>,
+    /// Built-in modes whose instructions the user edited (the others use their own).
+    pub mode_instructions: Vec<EditedInstructions>,
 }
 
 impl Default for Settings {
@@ -79,6 +90,8 @@ impl Default for Settings {
             font_size: FontSize::Medium,
             speech_voice: None,
             speech_rate: DEFAULT_SPEECH_RATE,
+            custom_modes: Vec::new(),
+            mode_instructions: Vec::new(),
         }
     }
 }
@@ -142,6 +155,7 @@ impl Settings {
         }
         self.speech_voice = non_blank(self.speech_voice.take());
         self.speech_rate = self.speech_rate.clamp(MIN_SPEECH_RATE, MAX_SPEECH_RATE);
+        modes::normalize(&mut self.custom_modes, &mut self.mode_instructions);
         Ok(self)
     }
 
@@ -240,6 +254,18 @@ mod tests {
             font_size: FontSize::Large,
             speech_voice: Some("Google UK English Female".into()),
             speech_rate: 125,
+            custom_modes: vec![CustomMode {
+                id: "c-pirate".into(),
+                name: "Pirate".into(),
+                instructions: "Arr.".into(),
+                context: ContextLevel::Title,
+                actions: false,
+                budget: 900,
+            }],
+            mode_instructions: vec![EditedInstructions {
+                mode: Mode::Ask,
+                instructions: "Be brief.".into(),
+            }],
         };
         let v = serde_json::to_value(&s).unwrap();
         assert_eq!(
@@ -247,7 +273,10 @@ mod tests {
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
                    "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large",
-                   "speechVoice":"Google UK English Female","speechRate":125})
+                   "speechVoice":"Google UK English Female","speechRate":125,
+                   "customModes":[{"id":"c-pirate","name":"Pirate","instructions":"Arr.",
+                                   "context":1,"actions":false,"budget":900}],
+                   "modeInstructions":[{"mode":"ask","instructions":"Be brief."}]})
         );
         assert_eq!(Settings::from_json(v).unwrap(), s);
     }

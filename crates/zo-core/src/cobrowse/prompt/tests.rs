@@ -79,6 +79,7 @@ fn req<'a>(mode: Mode, input: &'a str, page: &'a PageSnapshot) -> PromptRequest<
         } else {
             Screenshot::None
         },
+        instructions: Instructions::BuiltIn,
     }
 }
 
@@ -292,6 +293,7 @@ fn missing_page_is_explained() {
         page: Err("chrome:// pages cannot be scripted"),
         max_steps: 3,
         screenshot: Screenshot::None,
+        instructions: Instructions::BuiltIn,
     };
     let out = build(&r);
     assert!(out.contains("unavailable: chrome:// pages cannot be scripted"));
@@ -514,3 +516,4 @@ fn followup_carries_the_extensions_notes_outside_the_page() {
 }
 
 mod fence;
+mod mode_text;
