@@ -2,7 +2,7 @@
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a new, stored,
 //! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
-//! in [`export`], answering again
+//! in [`export`], read aloud and voice input in [`speech`], answering again
 //! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
 //! which it takes (the session flow rule) and the changes; this module applies them to the
@@ -32,6 +32,7 @@ mod page;
 mod persist;
 mod redo;
 mod rendering;
+mod speech;
 mod visual;
 mod wiring;
 
@@ -73,6 +74,11 @@ pub struct State {
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
+    /// The answer being read aloud, and the last read's token.
+    reading: Option<speech::Reading>,
+    speech_token: u32,
+    /// Dictation into the input, while the microphone listens.
+    dictation: Option<speech::Dictation>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -129,6 +135,9 @@ impl State {
             message_listeners: Vec::new(),
             starters_for: None,
             choices: Default::default(),
+            reading: None,
+            speech_token: 0,
+            dictation: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -350,8 +359,9 @@ impl State {
         }
     }
 
-    /// Stop: the answer of the chat on screen.
+    /// Stop: the answer of the chat on screen, and reading aloud.
     pub fn stop(&mut self) {
+        self.stop_reading();
         let chat_id = self.chat.id.clone();
         self.stop_chat(&chat_id);
     }
