@@ -9,6 +9,7 @@
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod entry;
 pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;

@@ -15,6 +15,7 @@ pub(crate) mod json;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;
 pub(crate) mod protocol;
+pub(crate) mod ready_question;
 pub(crate) mod session_flow;
 pub(crate) mod settings;
 pub(crate) mod snapshot;
@@ -40,6 +41,9 @@ pub use protocol::{
     ActionError, ActionErrorCode, ActionResult, ActionStatus, ApprovalDecision, ContentToWorker,
     FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, TextPart,
     ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
+};
+pub use ready_question::{
+    Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_QUESTION_KEY, READY_TTL_MS,
 };
 pub use session_flow::SessionFlow;
 pub use settings::{

@@ -7,7 +7,8 @@
 //!
 //! Host object from `options.js`: `load() -> Promise<{settings, apiKey, streamShape}>`,
 //! `save({settings, apiKey}) -> Promise`, `requestOrigins(patterns) -> Promise<bool>` (must be
-//! called inside the click, which this code does before any await).
+//! called inside the click, which this code does before any await), `commands() ->
+//! Promise<Command[]>` and `openShortcuts()` (the keyboard shortcuts, [`shortcuts`]).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -27,6 +28,7 @@ use crate::layout::{mode_from_value, mode_value};
 
 mod build;
 mod net;
+mod shortcuts;
 mod stream_shape;
 
 use build::option;
@@ -308,11 +310,21 @@ impl OptionsPage {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let (form, root) = build::build(doc, &mount, host)?;
+        let (form, root) = build::build(doc.clone(), &mount, host.clone())?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
 
-        let mut listeners = Vec::new();
+        // Keyboard shortcuts, before the diagnostics.
+        let (section, list, change) = shortcuts::build(&doc)?;
+        let diagnostics = mount.query_selector("#stream-shape").ok().flatten();
+        mount.insert_before(&section, diagnostics.as_ref().map(|d| d.as_ref()))?;
+        let h2 = host.clone();
+        let shortcuts_listener = listen(&change, "click", move |_| shortcuts::open_settings(&h2))?;
+        wasm_bindgen_futures::spawn_local(async move {
+            shortcuts::show(&doc, &list, &host).await;
+        });
+
+        let mut listeners = vec![shortcuts_listener];
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();

@@ -28,6 +28,7 @@ mod drawer;
 mod empty;
 mod page;
 mod persist;
+mod ready;
 mod redo;
 mod rendering;
 mod visual;
@@ -69,6 +70,10 @@ pub struct State {
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
+    /// Page content that goes with the next question (from the context menu).
+    quote: Option<zo_core::wire::Quote>,
+    /// The id of the last ready question shown (each is shown once).
+    shown_question: Option<u64>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -124,6 +129,8 @@ impl State {
             message_listeners: Vec::new(),
             starters_for: None,
             choices: Default::default(),
+            quote: None,
+            shown_question: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -148,6 +155,8 @@ impl State {
             s.update_visual_notice();
             // Ready to type as soon as the panel opens.
             let _ = s.ui.input.focus();
+            // A question the context menu, a command or the omnibox made ready for it.
+            s.take_question();
         }
         Ok(state)
     }
@@ -199,18 +208,25 @@ impl State {
         self.chat.mode = self.mode;
         let id = user.id.clone();
         self.chat.put_message(user, now);
-        self.start_turn(input, self.mode, None, Some(&id))
+        let quote = self.quote.clone();
+        let started = self.start_turn(input, self.mode, None, Some(&id), quote);
+        if started.is_ok() {
+            self.set_quote(None);
+        }
+        started
     }
 
     /// Asks `input` in `mode` as a new answer: at the end of the chat, or in the place of
     /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
-    /// edited), whose page chip the page of this ask sets. Returns its sessionId.
+    /// edited), whose page chip the page of this ask sets; `quote`: page content the user
+    /// chose to send with it. Returns its sessionId.
     fn start_turn(
         &mut self,
         input: &str,
         mode: Mode,
         replace: Option<&str>,
         question: Option<&str>,
+        quote: Option<zo_core::wire::Quote>,
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
@@ -253,6 +269,7 @@ impl State {
             mode_id: mode,
             input: input.to_string(),
             tab_id: self.host.tab_id(),
+            quote,
         };
         self.scroll.to_end();
         // Zo reads and acts on the page only with the user's permission for its site: asked

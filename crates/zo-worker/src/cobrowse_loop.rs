@@ -125,6 +125,7 @@ async fn ask_with_page(
         page: page.as_ref().map_err(String::as_str),
         max_steps: 1,
         screenshot,
+        quote: req.quote.as_ref(),
     });
     let ask = AskRequest {
         input,

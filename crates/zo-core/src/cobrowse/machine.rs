@@ -184,6 +184,7 @@ impl Cobrowse {
                 page: page_ref,
                 max_steps: self.max_steps,
                 screenshot: Screenshot::None,
+                quote: None,
             })
         } else {
             let outcomes: Vec<StepOutcome<'_>> = self

@@ -34,7 +34,7 @@ impl State {
         else {
             return;
         };
-        if let Err(e) = self.start_turn(&input, mode, Some(msg_id), None) {
+        if let Err(e) = self.start_turn(&input, mode, Some(msg_id), None, None) {
             dom::log_error("retry", &e);
         }
     }
@@ -61,7 +61,7 @@ impl State {
         for id in dropped {
             self.remove_element(&id);
         }
-        if let Err(e) = self.start_turn(text.trim(), mode, None, Some(user_id)) {
+        if let Err(e) = self.start_turn(text.trim(), mode, None, Some(user_id), None) {
             dom::log_error("edit", &e);
         }
         true

@@ -82,6 +82,7 @@ impl Harness {
             mode: Mode::Ask,
             input: input.to_string(),
             tab_id: None,
+            quote: None,
         };
         let ctx = self.ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {

@@ -437,6 +437,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: Mode::Cobrowse,
             input: ODD.into(),
             tab_id: None,
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Selection,
+                text: ODD.into(),
+            }),
         },
         PanelToWorker::AskZo {
             session_id: "s".into(),
@@ -444,6 +448,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: Mode::Ask,
             input: "".into(),
             tab_id: Some(i32::MIN),
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Link,
+                text: "https://example.com/".into(),
+            }),
         },
     ];
     for (i, &mode) in Mode::ALL.iter().enumerate() {
@@ -453,6 +461,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             mode_id: mode,
             input: "q".into(),
             tab_id: Some(i32::MAX - i as i32),
+            quote: None,
         });
     }
     for (i, &decision) in ApprovalDecision::ALL.iter().enumerate() {
