@@ -26,12 +26,9 @@ extern "C" {
     /// `chrome.contextMenus.removeAll()`.
     #[wasm_bindgen(js_namespace = ["chrome", "contextMenus"], js_name = removeAll, catch)]
     pub async fn remove_all() -> Result<JsValue, JsValue>;
-    /// `chrome.contextMenus.create(createProperties, callback)`.
+    /// `chrome.contextMenus.create(createProperties)`.
     #[wasm_bindgen(js_namespace = ["chrome", "contextMenus"], js_name = create, catch)]
-    fn create_with(
-        properties: &CreateProperties,
-        callback: &js_sys::Function,
-    ) -> Result<JsValue, JsValue>;
+    fn create_with(properties: &CreateProperties) -> Result<JsValue, JsValue>;
 
     #[wasm_bindgen(extends = js_sys::Object)]
     type CreateProperties;
@@ -60,22 +57,9 @@ impl EventTab {
     }
 }
 
-/// `chrome.runtime.lastError`, read inside a callback (`undefined` when the call succeeded).
-fn last_error() -> JsValue {
-    let get = |from: &JsValue, key: &str| {
-        js_sys::Reflect::get(from, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-    };
-    let runtime = get(&get(&js_sys::global(), "chrome"), "runtime");
-    if runtime.is_object() {
-        get(&runtime, "lastError")
-    } else {
-        JsValue::UNDEFINED
-    }
-}
-
-/// `chrome.contextMenus.create({id, title, contexts})`, done when Chrome's callback ran: an
-/// `Err` with `runtime.lastError` when creating failed.
-pub async fn create(id: &str, title: &str, contexts: &[&str]) -> Result<(), JsValue> {
+/// `chrome.contextMenus.create({id, title, contexts})` (an id already created is reported by
+/// Chrome in the console; the worker removes all items first).
+pub fn create(id: &str, title: &str, contexts: &[&str]) -> Result<(), JsValue> {
     let properties: CreateProperties = js_sys::Object::new().unchecked_into();
     properties.set_id(id);
     properties.set_title(title);
@@ -84,24 +68,5 @@ pub async fn create(id: &str, title: &str, contexts: &[&str]) -> Result<(), JsVa
         list.push(&JsValue::from_str(c));
     }
     properties.set_contexts(&list);
-    let mut thrown = None;
-    let done = js_sys::Promise::new(&mut |resolve, reject| {
-        let callback = Closure::once_into_js(move || {
-            let error = last_error();
-            let settle = if error.is_undefined() || error.is_null() {
-                resolve.call0(&JsValue::UNDEFINED)
-            } else {
-                reject.call1(&JsValue::UNDEFINED, &error)
-            };
-            // A settle function of a promise does not throw.
-            drop(settle);
-        });
-        if let Err(e) = create_with(&properties, callback.unchecked_ref()) {
-            thrown = Some(e);
-        }
-    });
-    if let Some(e) = thrown {
-        return Err(e);
-    }
-    wasm_bindgen_futures::JsFuture::from(done).await.map(drop)
+    create_with(&properties).map(drop)
 }

@@ -48,8 +48,7 @@ pub fn install_menus() {
             warn("clearing the context menu", &zo_chrome::error_text(&e));
         }
         for item in MENU {
-            if let Err(e) = zo_chrome::context_menus::create(item.id, item.title, item.contexts).await
-            {
+            if let Err(e) = zo_chrome::context_menus::create(item.id, item.title, item.contexts) {
                 warn("creating a context menu item", &zo_chrome::error_text(&e));
             }
         }
@@ -88,9 +87,18 @@ pub fn on_command(name: String, tab: JsValue) {
     }
 }
 
-/// chrome.omnibox.onInputEntered.
+/// chrome.omnibox.onInputEntered: the question is for the panel of the tab in front (the
+/// omnibox says nothing of a tab; the one it was typed over is the active tab of the window
+/// last focused).
 pub fn on_omnibox(text: String) {
-    make_ready(entry::from_omnibox(&text, stamp()));
+    let stamp = stamp();
+    wasm_bindgen_futures::spawn_local(async move {
+        let tab = zo_chrome::tabs::active_tab_id().await.unwrap_or_else(|e| {
+            warn("finding the tab in front", &zo_chrome::error_text(&e));
+            None
+        });
+        make_ready(entry::from_omnibox(&text, tab, stamp));
+    });
 }
 
 /// Keeps `question` (replacing an older one), stores it and tells the open pages.

@@ -205,13 +205,13 @@ pub fn from_command(name: &str, tab_id: Option<i32>, stamp: Stamp) -> Option<Rea
 }
 
 /// The question typed after the omnibox keyword: in the panel's current mode, the caret at
-/// its end. About whichever tab the panel that opens is bound to (the omnibox says nothing
-/// of a tab).
-pub fn from_omnibox(text: &str, stamp: Stamp) -> ReadyQuestion {
+/// its end, for the panel of `tab_id` (the tab in front when it was typed; None: the first
+/// panel that asks).
+pub fn from_omnibox(text: &str, tab_id: Option<i32>, stamp: Stamp) -> ReadyQuestion {
     let text: String = text.trim().chars().take(OMNIBOX_MAX_CHARS).collect();
     ReadyQuestion {
         caret: Caret::End,
-        ..question(stamp, None, None, &text)
+        ..question(stamp, tab_id, None, &text)
     }
 }
 

@@ -114,11 +114,12 @@ fn commands() {
 
 #[test]
 fn omnibox_text_is_the_question_in_the_current_mode() {
-    let q = from_omnibox("  what is rust?  ", STAMP);
+    let q = from_omnibox("  what is rust?  ", Some(4), STAMP);
     assert_eq!(q.text, "what is rust?");
-    assert_eq!((q.mode, q.tab_id, q.caret), (None, None, Caret::End));
+    assert_eq!((q.mode, q.tab_id, q.caret), (None, Some(4), Caret::End));
     assert!(q.quote.is_none() && !q.new_chat);
-    let long = from_omnibox(&"a".repeat(OMNIBOX_MAX_CHARS * 2), STAMP);
+    assert_eq!(from_omnibox("q", None, STAMP).tab_id, None);
+    let long = from_omnibox(&"a".repeat(OMNIBOX_MAX_CHARS * 2), None, STAMP);
     assert_eq!(long.text.len(), OMNIBOX_MAX_CHARS);
 }
 
