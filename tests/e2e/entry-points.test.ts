@@ -224,7 +224,7 @@ describe('entry points', () => {
     const section = options.getByRole('region', { name: 'Keyboard shortcuts' });
     await waitFor('the listed commands', async () => (await section.locator('.shortcut').count()) === commands.length);
     const rows = await section.locator('.shortcut').evaluateAll((els) =>
-      els.map((e) => [e.querySelector('dt')!.textContent, e.querySelector('kbd')!.textContent]),
+      els.map((e) => [e.querySelector('.row-label')!.textContent, e.querySelector('kbd')!.textContent]),
     );
     for (const c of commands) {
       const what = c.description || 'Open the Zo side panel';

@@ -1,5 +1,6 @@
 //! The options page: settings are saved (and shown again after a reload), Test connection
-//! succeeds against `zo-dev serve` and reports a wrong key clearly.
+//! succeeds against `zo-dev serve` and reports a wrong key clearly, and the page is in
+//! sections with a navigation list and a search box that filters them.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,6 +70,58 @@ describe('options page', () => {
     assert.match(bad, /rejected|API key/i, bad);
     assert.doesNotMatch(bad, /zo_sk_wrong_key/, 'the key itself is never echoed');
     assert.equal(await page.locator('#status').getAttribute('data-ok'), 'false');
+    await page.close();
+  });
+
+  test('is in sections with a navigation list, and the search filters them', T, async () => {
+    const page = await openOptions(h.ext);
+    await field(page, 'API key').waitFor();
+    const sections = ['Connection', 'Chat', 'Modes', 'Co-browse', 'Appearance', 'Diagnostics'];
+    for (const name of sections) {
+      await page.getByRole('region', { name, exact: true }).getByRole('heading', { level: 2, name }).waitFor();
+    }
+    const nav = page.getByRole('navigation', { name: 'Settings sections' });
+    assert.deepEqual(await nav.getByRole('link').allInnerTexts(), sections);
+    await nav.getByRole('link', { name: 'Appearance' }).click();
+    assert.match(page.url(), /#appearance$/);
+
+    const search = page.getByRole('searchbox', { name: 'Search settings' });
+    const visibleRegions = async () => {
+      const out: string[] = [];
+      for (const name of sections) {
+        if (await page.getByRole('region', { name, exact: true }).isVisible()) out.push(name);
+      }
+      return out;
+    };
+    const result = page.locator('#settingsSearchResult');
+
+    // A description's word: only the Appearance section shows, with only the Theme row.
+    await search.fill('dark');
+    await waitFor('only Appearance shown', async () => (await visibleRegions()).join() === 'Appearance');
+    assert.ok(await field(page, 'Theme').isVisible());
+    assert.ok(!(await field(page, 'Text size').isVisible()), 'Text size does not match "dark"');
+    assert.ok(!(await field(page, 'API key').isVisible()));
+    assert.equal(await result.innerText(), '1 setting matches.');
+    assert.equal(await nav.getByRole('link').allInnerTexts().then((l) => l.join()), 'Appearance');
+
+    // A label, across words, case-insensitive.
+    await search.fill('silent SECONDS');
+    await waitFor('only Connection shown', async () => (await visibleRegions()).join() === 'Connection');
+    assert.ok(await field(page, 'Liveness timeout (seconds)').isVisible());
+    assert.ok(!(await field(page, 'API key').isVisible()));
+    assert.ok(!(await field(page, 'API base URL').isVisible()));
+
+    // Nothing matches: a clear line, every section hidden.
+    await search.fill('teleport');
+    await waitFor('the no-match line', async () => (await result.innerText()) === 'No settings match “teleport”.');
+    assert.deepEqual(await visibleRegions(), []);
+
+    // Esc clears the search and shows everything again.
+    await search.press('Escape');
+    assert.equal(await search.inputValue(), '');
+    await waitFor('every section shown', async () => (await visibleRegions()).length === sections.length);
+    assert.equal(await result.innerText(), '');
+    assert.ok(await field(page, 'API key').isVisible());
     await page.close();
   });
 });

@@ -52,7 +52,9 @@ impl EventTab {
     /// outside any tab, is returned as it is).
     pub fn id(&self) -> Option<i32> {
         self.id_value()
-            .filter(|id| id.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(id))
+            .filter(|id| {
+                id.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(id)
+            })
             .map(|id| id as i32)
     }
 }

@@ -3,7 +3,7 @@
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
 //! modes and starter prompts ([`modes`]), where Zo looks ([`page_context`]: the page bar, a
-//! question's page chip), the options form ([`options_form`]) and Markdown
+//! question's page chip), the options form ([`options_form`]), the options search ([`options_search`]) and Markdown
 //! ([`markdown`]).
 
 pub(crate) mod chat;
@@ -15,6 +15,7 @@ pub(crate) mod history;
 pub mod markdown;
 pub mod modes;
 pub mod options_form;
+pub mod options_search;
 pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;

@@ -223,7 +223,12 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&quote, "aria-label", "Goes with your question")?;
     let quote_label = el(doc, "span", "quote-label")?;
     let quote_text = el(doc, "span", "quote-text")?;
-    let quote_remove = button(doc, "btn link quote-remove", "×", "Remove from the question")?;
+    let quote_remove = button(
+        doc,
+        "btn link quote-remove",
+        "×",
+        "Remove from the question",
+    )?;
     append(&quote, &quote_label)?;
     append(&quote, &quote_text)?;
     append(&quote, &quote_remove)?;

@@ -1,4 +1,5 @@
-//! The options page: API key (masked, with a reveal toggle), API base URL (https, or http on
+//! The options page, in sections with a navigation list and a search box (`search.rs`):
+//! API key (masked, with a reveal toggle), API base URL (https, or http on
 //! this computer; a host other than Zo's API is allowed by the user in the click that saves it,
 //! through Chrome's permission prompt), model and persona pickers filled from Zo, default mode,
 //! max steps, screenshots (which need Chrome's permission for all sites, asked for the same
@@ -28,6 +29,7 @@ use crate::layout::{mode_from_value, mode_value};
 
 mod build;
 mod net;
+mod search;
 mod shortcuts;
 mod stream_shape;
 
@@ -53,6 +55,9 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
+    shortcut_list: Element,
+    shortcut_change: Element,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -310,21 +315,23 @@ impl OptionsPage {
         let doc = mount
             .owner_document()
             .ok_or_else(|| JsValue::from_str("mount element has no document"))?;
-        let (form, root) = build::build(doc.clone(), &mount, host.clone())?;
+        let (form, root, search) = build::build(doc, &mount, host)?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
 
-        // Keyboard shortcuts, before the diagnostics.
-        let (section, list, change) = shortcuts::build(&doc)?;
-        let diagnostics = mount.query_selector("#stream-shape").ok().flatten();
-        mount.insert_before(&section, diagnostics.as_ref().map(|d| d.as_ref()))?;
-        let h2 = host.clone();
-        let shortcuts_listener = listen(&change, "click", move |_| shortcuts::open_settings(&h2))?;
-        wasm_bindgen_futures::spawn_local(async move {
-            shortcuts::show(&doc, &list, &host).await;
-        });
-
-        let mut listeners = vec![shortcuts_listener];
+        let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        // Keyboard shortcuts: listed as Chrome has them now; the button opens Chrome's page.
+        {
+            let f = form.borrow();
+            let host = f.host.clone();
+            listeners.push(listen(&f.shortcut_change, "click", move |_| {
+                shortcuts::open_settings(&host)
+            })?);
+            let (doc, list, host) = (f.doc.clone(), f.shortcut_list.clone(), f.host.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                shortcuts::show(&doc, &list, &host).await;
+            });
+        }
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();

@@ -57,7 +57,10 @@ pub fn install_menus() {
 
 fn tab_id(tab: &JsValue) -> Option<i32> {
     tab.is_object()
-        .then(|| tab.unchecked_ref::<zo_chrome::context_menus::EventTab>().id())
+        .then(|| {
+            tab.unchecked_ref::<zo_chrome::context_menus::EventTab>()
+                .id()
+        })
         .flatten()
 }
 

@@ -147,11 +147,7 @@ pub fn from_menu(click: &MenuClick, stamp: Stamp) -> Option<ReadyQuestion> {
         MenuItem::AskSelection => {
             let selection = click.selection_text.as_deref()?;
             ReadyQuestion {
-                quote: Some(quote(
-                    QuoteKind::Selection,
-                    selection,
-                    SELECTION_MAX_CHARS,
-                )?),
+                quote: Some(quote(QuoteKind::Selection, selection, SELECTION_MAX_CHARS)?),
                 ..question(
                     stamp,
                     tab,

@@ -90,8 +90,12 @@ impl PageToWorker {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WorkerToPage {
-    Settings { settings: SettingsView },
-    Choices { choices: ChoiceLists },
+    Settings {
+        settings: SettingsView,
+    },
+    Choices {
+        choices: ChoiceLists,
+    },
     /// An entry point made a question ready (sent to every open extension page): the side
     /// panel asks for it with [`PageToWorker::TakeQuestion`].
     QuestionReady,

@@ -11,8 +11,8 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 
 use crate::wire::action::Action;
 use crate::wire::facts::TargetFacts;
-use crate::wire::snapshot::PageSnapshot;
 use crate::wire::ready_question::Quote;
+use crate::wire::snapshot::PageSnapshot;
 
 /// Name of the port the side panel opens to the worker.
 pub const STREAM_PORT: &str = "stream";

@@ -1,5 +1,6 @@
-//! The options form's DOM: fieldsets for the connection, the assistant and Co-browse, with
-//! Save, Test connection and a status line.
+//! The options page's DOM: the search box, the navigation list, the form in sections
+//! (Connection, Chat, Modes, Co-browse, Appearance) with Save, Test connection and a status
+//! line, and the diagnostics section.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
@@ -53,16 +54,59 @@ pub(super) fn option(
     append(sel, &o)
 }
 
-/// Build the form inside `mount`; returns it with its root element.
-pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<(Form, Element)> {
+/// A section of the page: `<section class="settings-section">` with its `<h2>` title and an
+/// optional intro line, appended to `parent`. The navigation list links to every such section
+/// and the search box filters the rows (`.row`: a label, a field, a help line) inside them, so
+/// a new setting needs nothing more than a [`row`] in the right section; a new section, this
+/// call in page order (sections: Connection, Chat, Modes, Co-browse, Appearance, then
+/// Shortcuts and Quick actions where those features add them). A row's `data-keywords`
+/// attribute adds words it is found by.
+pub(super) fn section(
+    doc: &Document,
+    parent: &Element,
+    id: &str,
+    title: &str,
+    intro: &str,
+) -> DomResult<Element> {
+    let s = el(doc, "section", "settings-section")?;
+    set_attr(&s, "id", id)?;
+    let heading_id = format!("{id}-title");
+    set_attr(&s, "aria-labelledby", &heading_id)?;
+    let h = text_el(doc, "h2", "", title)?;
+    set_attr(&h, "id", &heading_id)?;
+    append(&s, &h)?;
+    if !intro.is_empty() {
+        append(&s, &text_el(doc, "p", "help intro", intro)?)?;
+    }
+    append(parent, &s)?;
+    Ok(s)
+}
+
+/// Build the page inside `mount`: the title and the search box, the navigation list, the form
+/// in sections (with Save, Test connection and a status line) and the diagnostics section.
+/// Returns the form with its root element and the search's parts.
+pub(super) fn build(
+    doc: Document,
+    mount: &Element,
+    host: JsValue,
+) -> DomResult<(Form, Element, super::search::SearchParts)> {
     let doc = &doc;
     dom::clear(mount);
+    let page = el(doc, "div", "options-page")?;
+    let top = el(doc, "header", "options-top")?;
+    append(&top, &text_el(doc, "h1", "", "Zo Co-browse settings")?)?;
+    let (search_box, search_input, search_status) = super::search::build_box(doc)?;
+    append(&top, &search_box)?;
+    append(&page, &top)?;
+    let nav = el(doc, "nav", "options-nav")?;
+    set_attr(&nav, "aria-label", "Settings sections")?;
+    append(&page, &nav)?;
+    let content = el(doc, "div", "options-content")?;
+    append(&content, &search_status)?;
     let root = el(doc, "form", "options")?;
     set_attr(&root, "novalidate", "")?;
-    append(&root, &text_el(doc, "h1", "", "Zo Co-browse settings")?)?;
 
-    let conn = el(doc, "fieldset", "")?;
-    append(&conn, &text_el(doc, "legend", "", "Connection")?)?;
+    let conn = section(doc, &root, "connection", "Connection", "")?;
     let key = input(doc, "password", "apiKey")?;
     set_attr(&key, "autocomplete", "off")?;
     set_attr(&key, "spellcheck", "false")?;
@@ -85,30 +129,53 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         &base,
         "https:// (http:// only for a server on this computer). Another address than Zo's asks for Chrome's permission to contact it.",
     )?;
-    append(&root, &conn)?;
+    let liveness = input(doc, "number", "livenessTimeout")?;
+    set_attr(&liveness, "min", "1")?;
+    set_attr(&liveness, "step", "1")?;
+    row(
+        doc,
+        &conn,
+        "Liveness timeout (seconds)",
+        "livenessTimeout",
+        &liveness,
+        "A stream silent this long is retried.",
+    )?;
 
-    let zo = el(doc, "fieldset", "")?;
-    append(&zo, &text_el(doc, "legend", "", "Assistant")?)?;
+    let chat = section(doc, &root, "chat", "Chat", "")?;
     let model = select(doc, "model")?;
     row(
         doc,
-        &zo,
+        &chat,
         "Model",
         "model",
         &model,
         "Listed from Zo once a key is set.",
     )?;
     let persona = select(doc, "persona")?;
-    row(doc, &zo, "Persona", "persona", &persona, "")?;
+    row(
+        doc,
+        &chat,
+        "Persona",
+        "persona",
+        &persona,
+        "Listed from Zo once a key is set.",
+    )?;
+
+    let modes = section(doc, &root, "modes", "Modes", "")?;
     let mode = select(doc, "defaultMode")?;
     for (_, value, label) in MODES {
         option(doc, &mode, value, label)?;
     }
-    row(doc, &zo, "Default mode", "defaultMode", &mode, "")?;
-    append(&root, &zo)?;
+    row(
+        doc,
+        &modes,
+        "Default mode",
+        "defaultMode",
+        &mode,
+        "The mode a new side panel starts in.",
+    )?;
 
-    let cb = el(doc, "fieldset", "")?;
-    append(&cb, &text_el(doc, "legend", "", "Co-browse")?)?;
+    let cb = section(doc, &root, "cobrowse", "Co-browse", "")?;
     let max_steps = input(doc, "number", "maxSteps")?;
     set_attr(&max_steps, "min", "1")?;
     let ceiling = zo_core::wire::MAX_STEPS_CEILING.to_string();
@@ -121,19 +188,9 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         &max_steps,
         &format!("Most rounds of actions per request (at most {ceiling})."),
     )?;
-    let liveness = input(doc, "number", "livenessTimeout")?;
-    set_attr(&liveness, "min", "1")?;
-    set_attr(&liveness, "step", "1")?;
-    row(
-        doc,
-        &cb,
-        "Liveness timeout (seconds)",
-        "livenessTimeout",
-        &liveness,
-        "A stream silent this long is retried.",
-    )?;
     let screenshots = input(doc, "checkbox", "screenshots")?;
     let shot_row = el(doc, "div", "row check")?;
+    set_attr(&shot_row, "data-keywords", "screenshots visual")?;
     append(&shot_row, &screenshots)?;
     let l = text_el(
         doc,
@@ -144,10 +201,8 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     set_attr(&l, "for", "screenshots")?;
     append(&shot_row, &l)?;
     append(&cb, &shot_row)?;
-    append(&root, &cb)?;
 
-    let look = el(doc, "fieldset", "")?;
-    append(&look, &text_el(doc, "legend", "", "Appearance")?)?;
+    let look = section(doc, &root, "appearance", "Appearance", "")?;
     let theme = select(doc, "theme")?;
     for (t, label) in Theme::CHOICES {
         option(doc, &theme, t.wire_name(), label)?;
@@ -164,8 +219,16 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     for (f, label) in FontSize::CHOICES {
         option(doc, &font_size, f.wire_name(), label)?;
     }
-    row(doc, &look, "Text size", "fontSize", &font_size, "")?;
-    append(&root, &look)?;
+    row(
+        doc,
+        &look,
+        "Text size",
+        "fontSize",
+        &font_size,
+        "For the side panel and this page.",
+    )?;
+
+    let (shortcut_list, shortcut_change) = super::shortcuts::build(doc, &root)?;
 
     let actions = el(doc, "div", "actions")?;
     let save = text_el(doc, "button", "btn primary", "Save")?;
@@ -182,9 +245,13 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
     set_attr(&status, "aria-live", "polite")?;
     set_attr(&status, "id", "status")?;
     append(&root, &status)?;
-    append(mount, &root)?;
+    append(&content, &root)?;
+    let diagnostics = section(doc, &content, "diagnostics", "Diagnostics", "")?;
     let (shape_view, shape) = super::stream_shape::build(doc)?;
-    append(mount, &shape_view)?;
+    append(&diagnostics, &shape_view)?;
+    append(&page, &content)?;
+    append(mount, &page)?;
+    let search = super::search::SearchParts::new(doc, search_input, search_status, nav, content)?;
 
     let form = Form {
         doc: doc.clone(),
@@ -203,8 +270,10 @@ pub(super) fn build(doc: Document, mount: &Element, host: JsValue) -> DomResult<
         test,
         status,
         shape,
+        shortcut_list,
+        shortcut_change,
         settings: Settings::default(),
         api_key: None,
     };
-    Ok((form, root))
+    Ok((form, root, search))
 }

@@ -21,29 +21,33 @@ extern "C" {
     fn open_shortcuts(this: &ShortcutsHost) -> Result<JsValue, JsValue>;
 }
 
-/// The section (to append to the page), its list, and its button.
-pub fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
-    let section = el(doc, "section", "shortcuts")?;
-    set_attr(&section, "id", "shortcuts")?;
-    set_attr(&section, "aria-labelledby", "shortcuts-title")?;
-    let title = text_el(doc, "h2", "", "Keyboard shortcuts")?;
-    set_attr(&title, "id", "shortcuts-title")?;
-    append(&section, &title)?;
-    let list = el(doc, "dl", "shortcut-list")?;
+/// The "Keyboard shortcuts" section in `parent` (after Appearance): its rows' container, and
+/// the button to Chrome's shortcut settings (in a row of its own, found by the search too).
+pub(super) fn build(doc: &Document, parent: &Element) -> DomResult<(Element, Element)> {
+    let section = super::build::section(
+        doc,
+        parent,
+        "shortcuts",
+        "Keyboard shortcuts",
+        "Keys that work anywhere in Chrome. Chrome sets them; a key another extension already uses is left not set.",
+    )?;
+    let list = el(doc, "div", "shortcut-list")?;
     append(&section, &list)?;
+    let change_row = el(doc, "div", "row")?;
+    set_attr(
+        &change_row,
+        "data-keywords",
+        "keyboard shortcuts keys change chrome",
+    )?;
     let change = text_el(doc, "button", "btn", "Change shortcuts in Chrome")?;
     set_attr(&change, "type", "button")?;
-    append(&section, &change)?;
+    append(&change_row, &change)?;
     append(
-        &section,
-        &text_el(
-            doc,
-            "p",
-            "help",
-            "Chrome sets the keys (chrome://extensions/shortcuts); a key another extension already uses is left not set.",
-        )?,
+        &change_row,
+        &text_el(doc, "p", "help", "Opens chrome://extensions/shortcuts.")?,
     )?;
-    Ok((section, list, change))
+    append(&section, &change_row)?;
+    Ok((list, change))
 }
 
 fn text_of(obj: &JsValue, key: &str) -> String {
@@ -77,12 +81,10 @@ fn fill(doc: &Document, list: &Element, commands: &Array) -> DomResult<()> {
             &text_of(&command, "description"),
             &text_of(&command, "shortcut"),
         );
-        let row = el(doc, "div", "shortcut")?;
-        append(&row, &text_el(doc, "dt", "", &what)?)?;
-        let dd = el(doc, "dd", "")?;
-        let class = if keys == "Not set" { "keys unset" } else { "keys" };
-        append(&dd, &text_el(doc, "kbd", class, &keys)?)?;
-        append(&row, &dd)?;
+        let row = el(doc, "div", "row shortcut")?;
+        set_attr(&row, "data-keywords", &format!("keyboard shortcut {keys}"))?;
+        append(&row, &text_el(doc, "span", "row-label", &what)?)?;
+        append(&row, &text_el(doc, "kbd", "keys", &keys)?)?;
         append(list, &row)?;
     }
     Ok(())
@@ -91,6 +93,9 @@ fn fill(doc: &Document, list: &Element, commands: &Array) -> DomResult<()> {
 /// The button's click: Chrome's shortcut settings in a new tab.
 pub fn open_settings(host: &JsValue) {
     if let Err(e) = host.unchecked_ref::<ShortcutsHost>().open_shortcuts() {
-        dom::log_error("opening Chrome's shortcut settings", &zo_chrome::error_text(&e));
+        dom::log_error(
+            "opening Chrome's shortcut settings",
+            &zo_chrome::error_text(&e),
+        );
     }
 }

@@ -7,13 +7,13 @@ use zo_core::stream::ShapeView;
 
 use crate::dom::{append, clear, el, set_attr, text_el, DomResult};
 
-/// The folded "Diagnostics" section; its body is filled by [`show`].
+/// The folded view of the "Diagnostics" section; its body is filled by [`show`].
 pub fn build(doc: &Document) -> DomResult<(Element, Element)> {
     let details = el(doc, "details", "stream-shape")?;
     set_attr(&details, "id", "stream-shape")?;
     append(
         &details,
-        &text_el(doc, "summary", "", "Diagnostics: Zo's stream format")?,
+        &text_el(doc, "summary", "", "Zo's stream format as received")?,
     )?;
     append(
         &details,

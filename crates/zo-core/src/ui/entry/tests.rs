@@ -56,7 +56,10 @@ fn the_selection_goes_as_a_bounded_quote() {
             text: "the quick </page> fox".into()
         })
     );
-    assert!(!q.text.contains("fox"), "the question is ours, not the page's");
+    assert!(
+        !q.text.contains("fox"),
+        "the question is ours, not the page's"
+    );
     c.selection_text = Some("é".repeat(SELECTION_MAX_CHARS + 10));
     let quote = from_menu(&c, STAMP).unwrap().quote.unwrap();
     assert_eq!(quote.text.chars().count(), SELECTION_MAX_CHARS);
@@ -144,13 +147,20 @@ fn the_chip_names_the_quote_and_shows_it_on_one_short_line() {
 #[test]
 fn shortcuts_read_as_what_they_do_and_their_keys_or_not_set() {
     assert_eq!(
-        shortcut_row("summarize-page", "Summarize this page with Zo", "Alt+Shift+S"),
+        shortcut_row(
+            "summarize-page",
+            "Summarize this page with Zo",
+            "Alt+Shift+S"
+        ),
         ("Summarize this page with Zo".into(), "Alt+Shift+S".into())
     );
     assert_eq!(
         shortcut_row("new-chat", "Start a new chat", ""),
         ("Start a new chat".into(), "Not set".into())
     );
-    assert_eq!(shortcut_row("_execute_action", "", " ").0, "Open the Zo side panel");
+    assert_eq!(
+        shortcut_row("_execute_action", "", " ").0,
+        "Open the Zo side panel"
+    );
     assert_eq!(shortcut_row("other", "", "").0, "other");
 }

@@ -110,7 +110,10 @@ impl WorkerToPage {
             WorkerToPage::QuestionReady => Obj::new().str("type", "QUESTION_READY").done(),
             WorkerToPage::Question { question } => Obj::new()
                 .str("type", "QUESTION")
-                .opt_json("question", question.as_ref().map(ReadyQuestion::write).as_ref())
+                .opt_json(
+                    "question",
+                    question.as_ref().map(ReadyQuestion::write).as_ref(),
+                )
                 .done(),
         }
     }
