@@ -48,11 +48,12 @@ function openPanel(tab) {
 const entry = {
   menuClicked(info, tab) {
     openPanel(tab);
-    whenReady(() => onMenuClicked(info, tab));
+    const { menuItemId, selectionText, linkUrl } = info;
+    whenReady(() => onMenuClicked(String(menuItemId), selectionText, linkUrl, tab?.id));
   },
   command(name, tab) {
     openPanel(tab);
-    whenReady(() => onCommand(name, tab));
+    whenReady(() => onCommand(name, tab?.id));
   },
   omnibox(text) {
     openPanel(undefined);

@@ -1,28 +1,11 @@
-//! `chrome.contextMenus`: the extension's items created and removed, and what a click reports
-//! (`OnClickData` and the tab it happened in).
+//! `chrome.contextMenus`: the extension's items created and removed (what a click reports is
+//! read by the glue, which passes its values).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 #[wasm_bindgen]
 extern "C" {
-    /// `chrome.contextMenus.OnClickData`: what is read of it.
-    #[derive(Debug, Clone)]
-    pub type OnClickData;
-    /// The item's id (a string for the items this extension creates).
-    #[wasm_bindgen(method, getter, js_name = menuItemId)]
-    fn menu_item_id_value(this: &OnClickData) -> JsValue;
-    #[wasm_bindgen(method, getter, js_name = selectionText)]
-    pub fn selection_text(this: &OnClickData) -> Option<String>;
-    #[wasm_bindgen(method, getter, js_name = linkUrl)]
-    pub fn link_url(this: &OnClickData) -> Option<String>;
-
-    /// The `chrome.tabs.Tab` a click or a command came with (only its id is read).
-    #[derive(Debug, Clone)]
-    pub type EventTab;
-    #[wasm_bindgen(method, getter, js_name = id)]
-    fn id_value(this: &EventTab) -> Option<f64>;
-
     /// `chrome.contextMenus.removeAll()`.
     #[wasm_bindgen(js_namespace = ["chrome", "contextMenus"], js_name = removeAll, catch)]
     pub async fn remove_all() -> Result<JsValue, JsValue>;
@@ -38,25 +21,6 @@ extern "C" {
     fn set_title(this: &CreateProperties, title: &str);
     #[wasm_bindgen(method, setter)]
     fn set_contexts(this: &CreateProperties, contexts: &js_sys::Array);
-}
-
-impl OnClickData {
-    /// The item's id when it is a string.
-    pub fn menu_item_id(&self) -> Option<String> {
-        self.menu_item_id_value().as_string()
-    }
-}
-
-impl EventTab {
-    /// The tab's id, when it is a whole number within i32 (-1, `TAB_ID_NONE`, for a click
-    /// outside any tab, is returned as it is).
-    pub fn id(&self) -> Option<i32> {
-        self.id_value()
-            .filter(|id| {
-                id.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(id)
-            })
-            .map(|id| id as i32)
-    }
 }
 
 /// `chrome.contextMenus.create({id, title, contexts})` (an id already created is reported by

@@ -13,9 +13,6 @@ extern "C" {
     async fn session_get_keys(keys: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_namespace = ["chrome", "storage", "session"], js_name = set, catch)]
     async fn session_set_items(items: &Object) -> Result<JsValue, JsValue>;
-    /// `chrome.storage.session.remove(key)`.
-    #[wasm_bindgen(js_namespace = ["chrome", "storage", "session"], js_name = remove, catch)]
-    pub async fn session_remove(key: &str) -> Result<JsValue, JsValue>;
 }
 
 /// `items[key]` of what `get` resolved with (`undefined` when absent).

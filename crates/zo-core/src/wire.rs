@@ -42,9 +42,7 @@ pub use protocol::{
     FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, TextPart,
     ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
 };
-pub use ready_question::{
-    Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_QUESTION_KEY, READY_TTL_MS,
-};
+pub use ready_question::{Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_TTL_MS};
 pub use session_flow::SessionFlow;
 pub use settings::{
     FontSize, Settings, SettingsError, SettingsView, Theme, DEFAULT_API_BASE_URL,

@@ -1,26 +1,28 @@
 //! The browser's entry points: the context menu's items (created at install), a click on one,
 //! a keyboard command, a question typed after the omnibox keyword. What each makes ready is
-//! decided by `zo_core::ui::entry`; this module moves it: the latest [`ReadyQuestion`] is kept
-//! here and in `chrome.storage.session` (extension contexts only; it outlives a worker
-//! restart), every open extension page is told QUESTION_READY, and the side panel takes it
-//! with TAKE_QUESTION ([`take`]), once: the claim is decided synchronously on the copy held
-//! here, so two panels asking at once cannot both get it. The glue opens the side panel in
-//! the user's gesture before any of this runs.
+//! decided by `zo_core::ui::entry`; this module moves it: the latest [`ReadyQuestion`] is held
+//! here (a newer one replaces it), every open extension page is told QUESTION_READY, and the
+//! side panel takes it with TAKE_QUESTION ([`take`]): the claim is decided synchronously on
+//! the one copy, so a question is handed out once, to the panel of its tab, while it is fresh.
+//! The glue opens the side panel in the user's gesture before any of this runs, and reads the
+//! event's values (the menu item, the selection, the link, the tab) for it.
+//!
+//! The question is held in the worker's memory only: Chrome keeps the worker running for
+//! half a minute after the event, while the panel it opened asks for it within a second or
+//! two (kept in `chrome.storage.session` it would also outlive a worker restart, at the cost
+//! of code in the worker module, whose size is budgeted).
 
 use std::cell::{Cell, RefCell};
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use zo_core::ui::entry::{self, MenuClick, Stamp, MENU};
-use zo_core::wire::{Claim, ReadyQuestion, WorkerToPage, READY_QUESTION_KEY};
+use zo_core::wire::{Claim, ReadyQuestion, WorkerToPage};
 
 use crate::convert::warn;
 
 thread_local! {
-    /// The question waiting for its panel (None: none, or not read back after a restart).
+    /// The question waiting for its panel.
     static READY: RefCell<Option<ReadyQuestion>> = const { RefCell::new(None) };
-    /// The id of the last question handed out (a copy read back from storage is not handed
-    /// out twice).
-    static TAKEN: Cell<Option<u64>> = const { Cell::new(None) };
     /// The last id given.
     static LAST_ID: Cell<u64> = const { Cell::new(0) };
 }
@@ -40,6 +42,12 @@ fn stamp() -> Stamp {
     Stamp { id, now_ms: now }
 }
 
+/// A tab id as Chrome reports it (a whole number in i32), or None.
+fn tab_id(id: Option<f64>) -> Option<i32> {
+    id.filter(|id| id.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(id))
+        .map(|id| id as i32)
+}
+
 /// chrome.runtime.onInstalled: the context menu's items, created again (an update keeps the
 /// old ones otherwise).
 pub fn install_menus() {
@@ -55,26 +63,18 @@ pub fn install_menus() {
     });
 }
 
-fn tab_id(tab: &JsValue) -> Option<i32> {
-    tab.is_object()
-        .then(|| {
-            tab.unchecked_ref::<zo_chrome::context_menus::EventTab>()
-                .id()
-        })
-        .flatten()
-}
-
-/// chrome.contextMenus.onClicked.
-pub fn on_menu_clicked(info: JsValue, tab: JsValue) {
-    if !info.is_object() {
-        return;
-    }
-    let info: &zo_chrome::context_menus::OnClickData = info.unchecked_ref();
+/// chrome.contextMenus.onClicked, with the click's item id, selection, link and tab id.
+pub fn on_menu_clicked(
+    menu_item_id: String,
+    selection_text: Option<String>,
+    link_url: Option<String>,
+    tab: Option<f64>,
+) {
     let click = MenuClick {
-        menu_item_id: info.menu_item_id().unwrap_or_default(),
-        selection_text: info.selection_text(),
-        link_url: info.link_url(),
-        tab_id: tab_id(&tab),
+        menu_item_id,
+        selection_text,
+        link_url,
+        tab_id: tab_id(tab),
     };
     match entry::from_menu(&click, stamp()) {
         Some(question) => make_ready(question),
@@ -82,9 +82,9 @@ pub fn on_menu_clicked(info: JsValue, tab: JsValue) {
     }
 }
 
-/// chrome.commands.onCommand.
-pub fn on_command(name: String, tab: JsValue) {
-    match entry::from_command(&name, tab_id(&tab), stamp()) {
+/// chrome.commands.onCommand, with the command's name and the tab id.
+pub fn on_command(name: String, tab: Option<f64>) {
+    match entry::from_command(&name, tab_id(tab), stamp()) {
         Some(question) => make_ready(question),
         None => warn("ignored a command", &name),
     }
@@ -104,79 +104,25 @@ pub fn on_omnibox(text: String) {
     });
 }
 
-/// Keeps `question` (replacing an older one), stores it and tells the open pages.
+/// Holds `question` (replacing an older one) and tells the open pages.
 fn make_ready(question: ReadyQuestion) {
-    let text = question.to_json();
     READY.with(|r| *r.borrow_mut() = Some(question));
-    wasm_bindgen_futures::spawn_local(async move {
-        let value = JsValue::from_str(&text);
-        if let Err(e) = zo_chrome::storage::session_set(READY_QUESTION_KEY, &value).await {
-            warn("keeping the ready question", &zo_chrome::error_text(&e));
-        }
+    wasm_bindgen_futures::spawn_local(async {
         let notice = WorkerToPage::QuestionReady.to_json();
         // Rejected when no extension page is open: the panel asks when it opens.
         let _ = zo_chrome::send_message(&JsValue::from_str(notice.as_str())).await;
     });
 }
 
-/// The held question's fate for a panel bound to `tab_id`; a taken or dropped one is forgotten
-/// (here at once, in storage after).
-fn claim_held(tab_id: Option<i32>, now: u64) -> Option<Option<ReadyQuestion>> {
-    let (claim, question) = READY.with(|r| {
-        let held = r.borrow();
-        let question = held.as_ref()?;
-        Some((question.claim(tab_id, now), question.clone()))
-    })?;
-    match claim {
-        Claim::Keep => return Some(None),
-        Claim::Take | Claim::Drop => {
-            READY.with(|r| *r.borrow_mut() = None);
-            forget_stored();
+/// TAKE_QUESTION of the side panel bound to `tab_id`: the question ready for it, once. One
+/// for another tab's panel stays; a stale one goes.
+pub fn take(tab_id: Option<i32>) -> Option<ReadyQuestion> {
+    READY.with(|r| {
+        let mut held = r.borrow_mut();
+        match held.as_ref()?.claim(tab_id, now_ms()) {
+            Claim::Keep => None,
+            Claim::Drop => held.take().and(None),
+            Claim::Take => held.take(),
         }
-    }
-    if claim == Claim::Take && TAKEN.with(|t| t.replace(Some(question.id))) != Some(question.id) {
-        return Some(Some(question));
-    }
-    Some(None)
-}
-
-fn forget_stored() {
-    wasm_bindgen_futures::spawn_local(async {
-        if let Err(e) = zo_chrome::storage::session_remove(READY_QUESTION_KEY).await {
-            warn("forgetting the ready question", &zo_chrome::error_text(&e));
-        }
-    });
-}
-
-/// TAKE_QUESTION of the side panel bound to `tab_id`: the question ready for it, once.
-pub async fn take(tab_id: Option<i32>) -> Option<ReadyQuestion> {
-    if let Some(held) = claim_held(tab_id, now_ms()) {
-        return held;
-    }
-    // Nothing held: the worker may have restarted since the question was made.
-    let stored = zo_chrome::storage::session_get(READY_QUESTION_KEY).await;
-    let text = match stored {
-        Ok(value) => value.as_string()?,
-        Err(e) => {
-            warn("reading the ready question", &zo_chrome::error_text(&e));
-            return None;
-        }
-    };
-    match ReadyQuestion::from_json(&text) {
-        Ok(question) => {
-            // A newer question made while reading wins; the stored one is that or older.
-            READY.with(|r| {
-                let mut held = r.borrow_mut();
-                if held.is_none() {
-                    *held = Some(question);
-                }
-            });
-            claim_held(tab_id, now_ms()).flatten()
-        }
-        Err(e) => {
-            warn("ignored an unreadable ready question", &e.to_string());
-            forget_stored();
-            None
-        }
-    }
+    })
 }

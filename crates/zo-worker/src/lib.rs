@@ -85,16 +85,23 @@ pub fn on_installed() {
     entry::install_menus();
 }
 
-/// chrome.contextMenus.onClicked (the glue opened the side panel already).
+/// chrome.contextMenus.onClicked: the click's item id, selection, link and tab id (the glue
+/// opened the side panel already).
 #[wasm_bindgen(js_name = onMenuClicked)]
-pub fn on_menu_clicked(info: JsValue, tab: JsValue) {
-    entry::on_menu_clicked(info, tab);
+pub fn on_menu_clicked(
+    menu_item_id: String,
+    selection_text: Option<String>,
+    link_url: Option<String>,
+    tab_id: Option<f64>,
+) {
+    entry::on_menu_clicked(menu_item_id, selection_text, link_url, tab_id);
 }
 
-/// chrome.commands.onCommand (the glue opened the side panel already).
+/// chrome.commands.onCommand: the command and the tab id (the glue opened the side panel
+/// already).
 #[wasm_bindgen(js_name = onCommand)]
-pub fn on_command(name: String, tab: JsValue) {
-    entry::on_command(name, tab);
+pub fn on_command(name: String, tab_id: Option<f64>) {
+    entry::on_command(name, tab_id);
 }
 
 /// chrome.omnibox.onInputEntered (the glue opened the side panel already).

@@ -85,11 +85,9 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
             })
         }
         Ok(PageToWorker::TakeQuestion { tab_id }) => {
-            wasm_bindgen_futures::spawn_local(async move {
-                let question = crate::entry::take(tab_id).await;
-                let message = WorkerToPage::Question { question }.to_json();
-                respond(&send_response, Some(&JsValue::from_str(message.as_str())));
-            })
+            let question = crate::entry::take(tab_id);
+            let message = WorkerToPage::Question { question }.to_json();
+            respond(&send_response, Some(&JsValue::from_str(message.as_str())));
         }
         Err(e) => {
             warn("ignored a message of an extension page", &e);

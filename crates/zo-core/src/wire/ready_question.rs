@@ -1,27 +1,25 @@
 //! A question made ready for the side panel by one of the browser's entry points (the context
 //! menu, a keyboard command, the omnibox keyword): what the panel puts in its input, in which
-//! mode, with which text of the page as context. The worker keeps the latest one in
-//! `chrome.storage.session` (extension contexts only) under [`READY_QUESTION_KEY`], as the JSON
-//! text [`ReadyQuestion::to_json`] writes, and hands it to the one panel that claims it
-//! ([`ReadyQuestion::claim`]): the panel bound to its tab, while it is fresh, once.
+//! mode, with which text of the page as context. The worker holds the latest one and hands it
+//! to the one panel that claims it ([`ReadyQuestion::claim`]): the panel bound to its tab,
+//! while it is fresh, once.
 //!
 //! A [`Quote`] is page content (text the user selected, a link's address): untrusted, bounded
 //! when it is made (`zo_core::ui::entry`), shown to the user before it is sent, and fenced as
 //! page content in the prompt. It never goes to a content script.
 //!
-//! JSON shape (camelCase): `{"id":7,"createdMs":1700000000000,"tabId":12,"mode":"ask",
-//! "text":"...","caret":"select","newChat":false,"quote":{"kind":"selection","text":"..."}}`;
-//! `tabId`, `mode` and `quote` are left out when absent. Read and written by hand (the worker
-//! carries no serde code for it); the tests hold both to serde's derived code.
+//! JSON shape (camelCase, in the worker's QUESTION message): `{"id":7,"createdMs":1700000000000,
+//! "tabId":12,"mode":"ask","text":"...","caret":"select","newChat":false,
+//! "quote":{"kind":"selection","text":"..."}}`;
+//! `tabId`, `mode` and `quote` are left out when absent. Written by hand by the worker, read
+//! by hand by the panel (neither carries serde code for it); the tests hold both to serde's
+//! derived code.
 
 use serde::{Deserialize, Serialize};
 
 use crate::wire::json::fields::{boolean, int32, name, string, uint, Fields};
 use crate::wire::json::{parse, Json, Obj, WireError, WireName};
 use crate::wire::protocol::Mode;
-
-/// The `chrome.storage.session` key of the ready question.
-pub const READY_QUESTION_KEY: &str = "readyQuestion";
 
 /// How long a ready question waits for its panel (the panel opens in a second or two; a
 /// question found later than this is about a moment the user has left).
