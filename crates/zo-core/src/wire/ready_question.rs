@@ -116,7 +116,7 @@ impl ReadyQuestion {
     /// Whether the panel bound to `tab_id` may show this question at `now_ms`.
     pub fn claim(&self, tab_id: Option<i32>, now_ms: u64) -> Claim {
         let age = now_ms.checked_sub(self.created_ms);
-        if !age.is_some_and(|age| age <= READY_TTL_MS) {
+        if age.is_none_or(|age| age > READY_TTL_MS) {
             return Claim::Drop;
         }
         match self.tab_id {
