@@ -70,6 +70,15 @@ const host = {
   copy(text) {
     navigator.clipboard.writeText(text).catch((err) => console.warn('[zo] copy failed', err));
   },
+  // A file the panel wrote (an exported chat): saved through a Blob, no permission needed.
+  download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  },
   tabId() {
     return boundTabId;
   },

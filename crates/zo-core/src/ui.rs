@@ -3,13 +3,15 @@
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
 //! modes and starter prompts ([`modes`]), where Zo looks ([`page_context`]: the page bar, a
-//! question's page chip), the options form ([`options_form`]), the options search ([`options_search`]) and Markdown
+//! question's page chip), the options form ([`options_form`]), the options search
+//! ([`options_search`]), a chat exported as Markdown or JSON ([`export`]) and Markdown
 //! ([`markdown`]).
 
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
 pub mod entry;
+pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;

@@ -1,6 +1,7 @@
 //! The chosen look of the extension's pages, applied to the page's root element: the colour
-//! theme as `data-theme` (`system`, `light`, `dark`; the stylesheets follow it, `system`
-//! following the browser's colour scheme) and the text size as `--font-size`. Shared by the
+//! theme as `data-theme` (`system`, `light`, `dark`, `contrast`; the stylesheets follow it,
+//! `system` following the browser's colour scheme and its wish for more contrast, `contrast`
+//! light or dark as the browser is) and the text size as `--font-size`. Shared by the
 //! side panel and the options page.
 
 use web_sys::Document;

@@ -7,7 +7,8 @@
 //! `tabTitle() -> string | null` (where the bound tab is), `sendMessage(text) -> Promise`
 //! (one `PageToWorker` JSON text to the worker, answered with its reply's text),
 //! `requestSiteAccess(pattern) -> Promise<bool>` (chrome.permissions.request
-//! for that host; called inside the user's click).
+//! for that host; called inside the user's click), `download(name, type, text)` (saves a file
+//! the panel made, through a Blob's object URL).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -34,6 +35,8 @@ extern "C" {
     fn tab_title(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = tabId)]
     fn tab_id(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn download(this: &HostObject, name: &str, mime: &str, text: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = requestSiteAccess)]
     fn request_site_access(this: &HostObject, pattern: &str) -> Result<JsValue, JsValue>;
 }
@@ -96,6 +99,11 @@ impl Host {
 
     pub fn copy(&self, text: &str) {
         logged("copy", self.obj.copy(text));
+    }
+
+    /// Saves `text` as a file named `name` of type `mime` (the browser's download).
+    pub fn download(&self, name: &str, mime: &str, text: &str) {
+        logged("download", self.obj.download(name, mime, text));
     }
 
     /// Where the bound tab is, when known.

@@ -1,4 +1,5 @@
-//! The static skeleton of the side panel: header (mode picker, History, New chat, Settings),
+//! The static skeleton of the side panel: header (mode picker, History, Export and its menu,
+//! New chat, Settings),
 //! the page bar (where Zo looks), the history drawer (a search field and the list's date
 //! groups), the message list with its empty state (the onboarding card when no key
 //! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
@@ -11,6 +12,7 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use zo_core::ui::export::ExportFormat;
 use zo_core::ui::{composer, modes};
 use zo_core::wire::Mode;
 
@@ -28,6 +30,9 @@ pub struct Ui {
     pub root: Element,
     pub mode: HtmlSelectElement,
     pub history_btn: Element,
+    /// Opens the export menu (a popover: Markdown or JSON of the chat on screen).
+    pub export_btn: Element,
+    pub export_menu: Element,
     pub new_chat: Element,
     pub settings_btn: Element,
     /// Where Zo looks: the bound tab's favicon, title and origin.
@@ -87,6 +92,34 @@ fn button(doc: &Document, class: &str, label: &str, title: &str) -> DomResult<El
     Ok(b)
 }
 
+/// The attribute of an export menu's button that names its format.
+pub const EXPORT_ATTR: &str = "data-export";
+
+/// The export button and its menu, a popover (Chrome places it in the top layer, closes it on
+/// Esc and on a click elsewhere): one button per format.
+fn export_menu(doc: &Document) -> DomResult<(Element, Element)> {
+    let open = button(doc, "btn ghost icon export-btn", "⤓", "Export chat")?;
+    set_attr(&open, "popovertarget", "export-menu")?;
+    let menu = el(doc, "div", "export-menu")?;
+    set_attr(&menu, "id", "export-menu")?;
+    set_attr(&menu, "popover", "auto")?;
+    set_attr(&menu, "role", "group")?;
+    set_attr(&menu, "aria-label", "Export chat")?;
+    append(
+        &menu,
+        &text_el(doc, "div", "section-label", "Export chat as")?,
+    )?;
+    for (format, label) in ExportFormat::CHOICES {
+        let b = button(doc, "btn ghost export-format", label, "")?;
+        set_attr(&b, EXPORT_ATTR, format.id())?;
+        // Chosen, the menu closes (Chrome does it: no script).
+        set_attr(&b, "popovertarget", "export-menu")?;
+        set_attr(&b, "popovertargetaction", "hide")?;
+        append(&menu, &b)?;
+    }
+    Ok((open, menu))
+}
+
 pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     crate::dom::clear(mount);
     let root = el(doc, "div", "zo")?;
@@ -109,6 +142,9 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     let new_chat = button(doc, "btn ghost new-chat", "New", "New chat")?;
     let settings_btn = button(doc, "btn ghost icon settings-btn", "⚙", "Settings")?;
     append(&header, &history_btn)?;
+    let (export_btn, export_menu) = export_menu(doc)?;
+    append(&header, &export_btn)?;
+    append(&header, &export_menu)?;
     append(&header, &new_chat)?;
     append(&header, &settings_btn)?;
     append(&root, &header)?;
@@ -271,6 +307,8 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         root,
         mode,
         history_btn,
+        export_btn,
+        export_menu,
         new_chat,
         settings_btn,
         page_bar,

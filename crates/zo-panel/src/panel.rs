@@ -1,7 +1,8 @@
 //! The side panel application: the chat on screen, the answers running (each in its own
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a new, stored,
-//! renamed or deleted chat is in [`chats`], the history list in [`drawer`], answering again
+//! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
+//! in [`export`], answering again
 //! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
 //! which it takes (the session flow rule) and the changes; this module applies them to the
@@ -26,6 +27,7 @@ mod chats;
 mod choices;
 mod drawer;
 mod empty;
+mod export;
 mod page;
 mod persist;
 mod ready;

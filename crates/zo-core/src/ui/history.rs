@@ -23,6 +23,7 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
     ActionError, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
 };
+pub(crate) use codec::{write_approval, write_entry};
 pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,

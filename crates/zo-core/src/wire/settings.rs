@@ -235,8 +235,10 @@ mod tests {
 
     #[test]
     fn an_appearance_a_later_version_stored_reads_as_the_default() {
-        let s = Settings::from_json(json!({"theme": "contrast", "fontSize": "huge"})).unwrap();
+        let s = Settings::from_json(json!({"theme": "sepia", "fontSize": "huge"})).unwrap();
         assert_eq!((s.theme, s.font_size), (Theme::System, FontSize::Medium));
+        let s = Settings::from_json(json!({"theme": "contrast"})).unwrap();
+        assert_eq!(s.theme, Theme::Contrast);
         let s = Settings::from_json(json!({"theme": "light", "fontSize": "larger"})).unwrap();
         assert_eq!((s.theme, s.font_size.px()), (Theme::Light, 18));
     }

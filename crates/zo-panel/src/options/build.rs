@@ -213,7 +213,7 @@ pub(super) fn build(
         "Theme",
         "theme",
         &theme,
-        "System follows your browser's light or dark setting.",
+        "System follows your browser's light or dark setting, and its wish for more contrast. High contrast: strong text and borders, light or dark as your browser is.",
     )?;
     let font_size = select(doc, "fontSize")?;
     for (f, label) in FontSize::CHOICES {

@@ -17,6 +17,7 @@ impl State {
     /// the key (set or not) now are.
     pub(super) fn update_empty(&mut self) {
         let empty_chat = self.rendered.is_empty();
+        self.update_export();
         let prompt = key_prompt(self.has_api_key, empty_chat);
         set_hidden(&self.ui.empty, !empty_chat);
         set_hidden(&self.ui.empty_key_hint, prompt != KeyPrompt::Card);

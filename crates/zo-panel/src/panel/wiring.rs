@@ -1,6 +1,6 @@
 //! Event wiring of the side panel: the static controls (Send, Stop, Enter, Esc anywhere, mode
-//! picker, New chat, History and its search field, the Undo toast, Settings, the starter
-//! prompts), each answer's Copy, Regenerate, Retry and
+//! picker, New chat, History and its search field, the Export menu, the Undo toast, Settings,
+//! the starter prompts), each answer's Copy, Regenerate, Retry and
 //! Open settings buttons, its approval cards' buttons (one listener on the cards' container),
 //! the Copy button of each code block in an answer, and each question's Edit, Send and Cancel.
 
@@ -12,8 +12,9 @@ use web_sys::{Element, KeyboardEvent};
 use super::empty::STARTER_ATTR;
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
-use crate::layout;
+use crate::layout::{self, EXPORT_ATTR};
 use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR};
+use zo_core::ui::export::ExportFormat;
 use zo_core::wire::{ApprovalDecision, WireName};
 
 impl State {
@@ -48,7 +49,12 @@ impl State {
                     .dyn_ref::<KeyboardEvent>()
                     .is_some_and(|k| k.key() == "Escape" && !k.is_composing());
                 if escape && !e.default_prevented() {
-                    with_state(&w, |s| s.stop());
+                    with_state(&w, |s| {
+                        // Esc with the export menu open closes the menu (Chrome does).
+                        if !s.ui.export_menu.matches(":popover-open").unwrap_or(false) {
+                            s.stop();
+                        }
+                    });
                 }
             })?);
         }
@@ -103,6 +109,18 @@ impl State {
         let w = weak.clone();
         out.push(listen(&s.ui.new_chat, "click", move |_| {
             with_state(&w, |s| s.new_chat());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.export_menu, "click", move |e| {
+            let format = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|t| t.closest(&format!("button[{EXPORT_ATTR}]")).ok().flatten())
+                .and_then(|b| b.get_attribute(EXPORT_ATTR))
+                .and_then(|id| ExportFormat::from_id(&id));
+            if let Some(format) = format {
+                with_state(&w, |s| s.export_chat(format));
+            }
         })?);
         let w = weak.clone();
         out.push(listen(&s.ui.history_btn, "click", move |_| {

@@ -234,7 +234,7 @@ fn read_entry(node: &Node) -> Result<TimelineEntry, WireError> {
     })
 }
 
-fn write_entry(e: &TimelineEntry) -> Json {
+pub(crate) fn write_entry(e: &TimelineEntry) -> Json {
     Obj::new()
         .uint("step", u64::from(e.step))
         .uint("index", u64::from(e.index))
@@ -269,7 +269,7 @@ fn read_approval(node: &Node) -> Result<ApprovalRecord, WireError> {
     })
 }
 
-fn write_approval(a: &ApprovalRecord) -> Json {
+pub(crate) fn write_approval(a: &ApprovalRecord) -> Json {
     Obj::new()
         .uint("id", u64::from(a.id))
         .str("kind", a.kind.wire_name())

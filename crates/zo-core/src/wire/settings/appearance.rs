@@ -1,8 +1,15 @@
-//! How the extension's pages look: the colour theme (as the system is, light or dark) and the
-//! text size, chosen in the options page and applied by the side panel and the options page
-//! (`data-theme` and `--font-size` on the page's root). Both can grow (a high-contrast theme):
-//! a value a later version stored reads as [`Theme::Unknown`] / [`FontSize::Unknown`], and
-//! validated settings hold the default instead, so settings never break on it.
+//! How the extension's pages look: the colour theme (as the system is, light, dark or high
+//! contrast) and the text size, chosen in the options page and applied by the side panel and
+//! the options page (`data-theme` and `--font-size` on the page's root). Both can grow: a value
+//! a later version stored reads as [`Theme::Unknown`] / [`FontSize::Unknown`], and validated
+//! settings hold the default instead, so settings never break on it.
+//!
+//! High contrast: text and controls at WCAG AAA contrast (7:1 and more), every control with a
+//! border, a thick focus ring, nothing told by colour alone; light or dark as the system is.
+//! With System, the pages take the high-contrast colours by themselves when the browser asks
+//! for more contrast (`prefers-contrast: more`), and step aside for the system's colours in a
+//! forced-colours mode (Windows High Contrast): the stylesheets decide both, from the media
+//! queries, as they do light and dark.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +24,8 @@ pub enum Theme {
     System,
     Light,
     Dark,
+    /// Strong contrast (AAA), light or dark as the system is.
+    Contrast,
     /// A value this version does not know (read as the default once validated).
     #[serde(other)]
     Unknown,
@@ -24,21 +33,29 @@ pub enum Theme {
 
 impl Theme {
     /// The themes the options page offers, with their labels.
-    pub const CHOICES: [(Theme, &'static str); 3] = [
+    pub const CHOICES: [(Theme, &'static str); 4] = [
         (Theme::System, "System"),
         (Theme::Light, "Light"),
         (Theme::Dark, "Dark"),
+        (Theme::Contrast, "High contrast"),
     ];
 }
 
 impl WireName for Theme {
-    const ALL: &'static [Theme] = &[Theme::System, Theme::Light, Theme::Dark, Theme::Unknown];
+    const ALL: &'static [Theme] = &[
+        Theme::System,
+        Theme::Light,
+        Theme::Dark,
+        Theme::Contrast,
+        Theme::Unknown,
+    ];
     const WHAT: &'static str = "a theme";
     fn wire_name(self) -> &'static str {
         match self {
             Theme::System => "system",
             Theme::Light => "light",
             Theme::Dark => "dark",
+            Theme::Contrast => "contrast",
             Theme::Unknown => "unknown",
         }
     }
@@ -123,10 +140,14 @@ mod tests {
         for f in FontSize::ALL {
             assert_eq!(serde_json::to_value(f).unwrap(), f.wire_name());
         }
-        let t: Theme = serde_json::from_str("\"contrast\"").unwrap();
+        let t: Theme = serde_json::from_str("\"sepia\"").unwrap();
         assert_eq!(t, Theme::Unknown);
-        let node = crate::wire::json::parse("\"contrast\"").unwrap();
+        let node = crate::wire::json::parse("\"sepia\"").unwrap();
         assert_eq!(lenient::<Theme>(&node), Ok(Theme::Unknown));
+        let node = crate::wire::json::parse("\"contrast\"").unwrap();
+        assert_eq!(lenient::<Theme>(&node), Ok(Theme::Contrast));
+        let t: Theme = serde_json::from_str("\"contrast\"").unwrap();
+        assert_eq!(t, Theme::Contrast);
         let node = crate::wire::json::parse("7").unwrap();
         assert!(lenient::<FontSize>(&node).is_err());
         assert_eq!(

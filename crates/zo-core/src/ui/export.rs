@@ -1,0 +1,416 @@
+//! A chat exported as a file the user keeps: Markdown to read, JSON to process. Both are made
+//! from the chat as stored (the history's caps and masks hold: a secret fill's value is the
+//! mask the panel was sent, never the secret), and neither carries anything but the chat (no
+//! key, no settings). The file's name comes from the chat's title and its day in the user's
+//! calendar, in characters every file system accepts.
+//!
+//! The JSON file's shape (`version` 1; a field without a value is left out):
+//!
+//! ```text
+//! { "format": "zo-cobrowse-chat", "version": 1,
+//!   "chat": { "id", "title", "mode", "createdAt", "updatedAt" },   // times: ms since the epoch
+//!   "messages": [ {
+//!     "role": "user" | "assistant", "mode": "cobrowse" | "ask" | ...,
+//!     "text",                        // the question, or the answer's Markdown as written
+//!     "page": { "title", "origin", "shared" },                      // questions
+//!     "status": "done" | "stopped" | "failed" | "interrupted" | "streaming",   // answers
+//!     "model", "elapsedMs", "reasoning", "thoughts": [ one per Co-browse step ],
+//!     "tools": [ { "toolCallId", "name", "args", "result" } ],
+//!     "actions": [ { "step", "index", "action": { "type", ... }, "status", "value",
+//!                    "error": { "code", "message" } } ],
+//!     "scope": [ { "origin", "access", "source" } ],
+//!     "approvals": [ { "id", "kind", "description", "origin", "reasons", "decision",
+//!                      "destination" } ],
+//!     "notes": [ ... ],
+//!     "error": { "kind", "httpStatus", "message", "partialText" } } ] }
+//! ```
+
+use crate::ui::history::{ApprovalRecord, Chat, Message, MessageStatus, Role};
+use crate::ui::modes::mode_label;
+use crate::ui::view::timeline_row;
+use crate::wire::codec::parts::{write_failure, write_origin, write_tool};
+use crate::wire::json::{Json, Obj, WireName};
+use crate::wire::protocol::ApprovalDecision;
+
+/// The JSON file's `format`.
+pub const JSON_FORMAT: &str = "zo-cobrowse-chat";
+/// The JSON file's `version`: raised when a field changes meaning or goes away.
+pub const JSON_VERSION: u64 = 1;
+/// Most characters of the chat's title kept in a file name.
+const NAME_CHARS: usize = 60;
+
+/// A file format a chat is exported in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Markdown,
+    Json,
+}
+
+impl ExportFormat {
+    /// The formats the panel offers, with their labels.
+    pub const CHOICES: [(ExportFormat, &'static str); 2] = [
+        (ExportFormat::Markdown, "Markdown (.md)"),
+        (ExportFormat::Json, "JSON (.json)"),
+    ];
+
+    /// The id the panel's buttons carry.
+    pub fn id(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "markdown",
+            ExportFormat::Json => "json",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ExportFormat> {
+        Self::CHOICES.iter().map(|(f, _)| *f).find(|f| f.id() == id)
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "md",
+            ExportFormat::Json => "json",
+        }
+    }
+
+    fn mime(self) -> &'static str {
+        match self {
+            ExportFormat::Markdown => "text/markdown;charset=utf-8",
+            ExportFormat::Json => "application/json;charset=utf-8",
+        }
+    }
+}
+
+/// A file to download.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportFile {
+    pub name: String,
+    pub mime: &'static str,
+    pub text: String,
+}
+
+/// `chat` as a file in `format`. `tz_offset_min`: the user's time zone, minutes behind UTC
+/// (`Date.getTimezoneOffset()`), for the dates in the name and the Markdown.
+pub fn export(chat: &Chat, format: ExportFormat, tz_offset_min: i32) -> ExportFile {
+    let text = match format {
+        ExportFormat::Markdown => to_markdown(chat, tz_offset_min),
+        ExportFormat::Json => to_json(chat),
+    };
+    ExportFile {
+        name: file_name(&chat.title, chat.created_at, tz_offset_min, format),
+        mime: format.mime(),
+        text,
+    }
+}
+
+/// `Title-words-2026-12-02.md`: the title's ASCII letters and digits and its other non-ASCII
+/// characters but spaces, other runs of characters as one `-`, then the chat's day.
+pub fn file_name(title: &str, at_ms: u64, tz_offset_min: i32, format: ExportFormat) -> String {
+    let mut stem = String::new();
+    for c in title.chars() {
+        if stem.chars().count() >= NAME_CHARS {
+            break;
+        }
+        // ASCII letters and digits, and any other character but spaces and controls (the
+        // characters file systems reserve are all ASCII; no Unicode tables in the panel).
+        if c.is_ascii_alphanumeric() || !(c.is_ascii() || c.is_whitespace() || c.is_control()) {
+            stem.push(c);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-');
+    let stem = if stem.is_empty() { "Zo-chat" } else { stem };
+    let (date, _) = local_date_time(at_ms, tz_offset_min);
+    format!("{stem}-{date}.{}", format.extension())
+}
+
+/// `("2026-12-02", "14:05")` in the user's calendar.
+fn local_date_time(at_ms: u64, tz_offset_min: i32) -> (String, String) {
+    let secs = (at_ms / 1000) as i64 - i64::from(tz_offset_min) * 60;
+    let days = secs.div_euclid(86_400);
+    let in_day = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    (
+        format!("{y:04}-{m:02}-{d:02}"),
+        format!("{:02}:{:02}", in_day / 3600, in_day % 3600 / 60),
+    )
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+// ------------------------------------------------------------------ JSON
+
+/// The chat as the JSON file (the shape in the module's doc).
+pub fn to_json(chat: &Chat) -> String {
+    let head = Obj::new()
+        .str("id", &chat.id)
+        .str("title", &chat.title)
+        .str("mode", chat.mode.wire_name())
+        .uint("createdAt", chat.created_at)
+        .uint("updatedAt", chat.updated_at)
+        .done();
+    Obj::new()
+        .str("format", JSON_FORMAT)
+        .uint("version", JSON_VERSION)
+        .json("chat", &head)
+        .json(
+            "messages",
+            &Json::array(chat.messages.iter().map(message_json)),
+        )
+        .done()
+        .into_string()
+}
+
+/// A list field written only when it has items.
+fn items<T>(obj: Obj, key: &str, all: &[T], write: impl Fn(&T) -> Json) -> Obj {
+    if all.is_empty() {
+        obj
+    } else {
+        obj.json(key, &Json::array(all.iter().map(write)))
+    }
+}
+
+fn message_json(m: &Message) -> Json {
+    let answer = m.role == Role::Assistant;
+    let obj = Obj::new()
+        .str("role", m.role.wire_name())
+        .str("mode", m.mode.wire_name())
+        .str("text", &m.text)
+        .opt_json("page", m.page.as_ref().map(page_json).as_ref())
+        .opt_str("status", answer.then(|| m.status.wire_name()))
+        .opt_str("model", m.model.as_deref())
+        .opt_uint("elapsedMs", m.elapsed_ms)
+        .opt_str("reasoning", m.reasoning.as_deref());
+    let obj = items(obj, "thoughts", &m.thoughts, |t| Json::string(t));
+    let obj = items(obj, "tools", &m.tools, write_tool);
+    let obj = items(obj, "actions", &m.timeline, super::history::write_entry);
+    let obj = items(obj, "scope", &m.scope, write_origin);
+    let obj = items(
+        obj,
+        "approvals",
+        &m.approvals,
+        super::history::write_approval,
+    );
+    items(obj, "notes", &m.notes, |n| Json::string(n))
+        .opt_json("error", m.error.as_ref().map(write_failure).as_ref())
+        .done()
+}
+
+fn page_json(p: &crate::ui::page_context::PageRef) -> Json {
+    Obj::new()
+        .str("title", &p.title)
+        .str("origin", &p.origin)
+        .bool("shared", p.shared)
+        .done()
+}
+
+// ------------------------------------------------------------------ Markdown
+
+/// The chat as a Markdown document: its title and dates, then each question (its mode and
+/// page) and each answer (its Markdown as written, its reasoning quoted, its tool calls, its
+/// Co-browse actions with their statuses, approvals and notes, how it ended).
+pub fn to_markdown(chat: &Chat, tz_offset_min: i32) -> String {
+    let title = if chat.title.trim().is_empty() {
+        "Zo chat"
+    } else {
+        chat.title.trim()
+    };
+    let (day, time) = local_date_time(chat.created_at, tz_offset_min);
+    let mut out = format!(
+        "# {}\n\nA chat with Zo, started {day} at {time}, exported from Zo Co-browse.\n",
+        inline(title)
+    );
+    for m in &chat.messages {
+        out.push_str("\n---\n\n");
+        match m.role {
+            Role::User => question_md(&mut out, m),
+            Role::Assistant => answer_md(&mut out, m),
+        }
+    }
+    out
+}
+
+fn question_md(out: &mut String, m: &Message) {
+    out.push_str(&format!("## You ({})\n\n", mode_label(m.mode)));
+    if let Some(page) = &m.page {
+        let shared = if page.shared {
+            "Page"
+        } else {
+            "Page (not shared with Zo)"
+        };
+        out.push_str(&format!(
+            "*{shared}: {} — {}*\n\n",
+            inline(&page.title),
+            inline(&page.origin)
+        ));
+    }
+    out.push_str(m.text.trim_end());
+    out.push('\n');
+}
+
+fn answer_md(out: &mut String, m: &Message) {
+    let mut head = vec![mode_label(m.mode).to_string()];
+    if let Some(model) = &m.model {
+        head.push(inline(model));
+    }
+    if let Some(ms) = m.elapsed_ms {
+        head.push(crate::ui::view::format_elapsed(ms));
+    }
+    out.push_str(&format!("## Zo ({})\n", head.join(", ")));
+    if let Some(reasoning) = m.reasoning.as_deref().filter(|r| !r.trim().is_empty()) {
+        out.push_str("\n**Reasoning**\n\n");
+        quote(out, reasoning);
+    }
+    for (step, thought) in m.thoughts.iter().enumerate() {
+        if !thought.trim().is_empty() {
+            out.push_str(&format!("\n**Reasoning, step {}**\n\n", step + 1));
+            quote(out, thought);
+        }
+    }
+    if !m.tools.is_empty() {
+        out.push_str("\n**Tool calls**\n\n");
+        for t in &m.tools {
+            out.push_str(&format!("- {}\n", code(&t.name)));
+            if !t.args.trim().is_empty() {
+                out.push_str(&format!("  - arguments: {}\n", code(&t.args)));
+            }
+            if let Some(result) = &t.result {
+                out.push_str(&format!("  - result: {}\n", code(result)));
+            }
+        }
+    }
+    if !m.timeline.is_empty() {
+        out.push_str("\n**Actions**\n\n");
+        for (n, e) in m.timeline.iter().enumerate() {
+            let result = crate::wire::protocol::ActionResult {
+                index: e.index,
+                status: e.status,
+                value: e.value.clone(),
+                error: e.error.clone(),
+                settle_ms: None,
+            };
+            let row = timeline_row(&e.action, Some(&result));
+            let mut line = format!("{}. {} {}", n + 1, row.title, code(&row.target));
+            if let crate::wire::action::Action::Fill { value, .. } = &e.action {
+                line.push_str(&format!(" with {}", code(value)));
+            }
+            line.push_str(&format!(": **{}**", row.status_text()));
+            if let Some(err) = &e.error {
+                line.push_str(&format!(" ({})", inline(&err.message)));
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    if !m.approvals.is_empty() {
+        out.push_str("\n**Approvals**\n\n");
+        for a in &m.approvals {
+            out.push_str(&format!(
+                "- {}: **{}**\n",
+                inline(&a.description),
+                decision_label(a)
+            ));
+        }
+    }
+    let text = m.text.trim();
+    if !text.is_empty() {
+        out.push('\n');
+        out.push_str(text);
+        out.push('\n');
+    }
+    for note in &m.notes {
+        out.push_str(&format!("\n*{}*\n", inline(note)));
+    }
+    let ending = match m.status {
+        MessageStatus::Done => None,
+        MessageStatus::Streaming => Some("Still answering when exported."),
+        MessageStatus::Stopped => Some("Stopped."),
+        MessageStatus::Failed | MessageStatus::Interrupted => {
+            Some(if m.status == MessageStatus::Failed {
+                "Failed"
+            } else {
+                "Interrupted"
+            })
+        }
+    };
+    if let Some(ending) = ending {
+        match &m.error {
+            Some(e) => out.push_str(&format!("\n*{ending}: {}*\n", inline(&e.message))),
+            None => out.push_str(&format!("\n*{ending}*\n")),
+        }
+    }
+}
+
+fn decision_label(a: &ApprovalRecord) -> &'static str {
+    match a.decision {
+        Some(ApprovalDecision::Once) => "allowed once",
+        Some(ApprovalDecision::Task) => "allowed for the task",
+        Some(ApprovalDecision::Deny) => "denied",
+        None => "not answered",
+    }
+}
+
+/// `text` quoted, line by line.
+fn quote(out: &mut String, text: &str) {
+    for line in text.trim_end().lines() {
+        out.push('>');
+        if !line.is_empty() {
+            out.push(' ');
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+}
+
+/// One line of text inside Markdown: line breaks as spaces, the marks that would format it
+/// escaped.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` as a code span on one line: fenced by more backticks than it holds in a row.
+fn code(text: &str) -> String {
+    let flat: String = text
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in flat.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if flat.starts_with('`') || flat.ends_with('`') || flat.is_empty() {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{flat}{pad}{fence}")
+}
+
+#[cfg(test)]
+mod tests;
