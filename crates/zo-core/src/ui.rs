@@ -15,6 +15,7 @@ pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;
 pub mod markdown;
+pub mod mode_editor;
 pub mod modes;
 pub mod options_form;
 pub mod options_search;
@@ -30,7 +31,7 @@ pub use chat::{
 };
 pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
 pub use history::{
-    Chat, History, Message, MessageStatus, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
+    Chat, History, Message, MessageStatus, ModeRef, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
     MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
     MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };

@@ -45,8 +45,11 @@ pub use protocol::{
 pub use ready_question::{Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_TTL_MS};
 pub use session_flow::SessionFlow;
 pub use settings::{
-    FontSize, Settings, SettingsError, SettingsView, Theme, DEFAULT_API_BASE_URL,
-    DEFAULT_MAX_STEPS, MAX_STEPS_CEILING, SETTINGS_KEY,
+    check_mode, check_modes, new_mode_id, ContextLevel, CustomMode, EditedInstructions, FontSize,
+    ModeError, Settings, SettingsError, SettingsView, Theme, CUSTOM_ID_PREFIX,
+    DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS, DEFAULT_MODE_BUDGET, EXCERPT_CHARS, MAX_CUSTOM_MODES,
+    MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS, MAX_STEPS_CEILING,
+    MIN_MODE_BUDGET, SETTINGS_KEY,
 };
 pub use snapshot::{PageSnapshot, SnapshotElement};
 pub use zo_api::{AskBody, AskReply};

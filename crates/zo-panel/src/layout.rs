@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use zo_core::ui::export::ExportFormat;
 use zo_core::ui::{composer, modes};
-use zo_core::wire::Mode;
+use zo_core::wire::{CustomMode, Mode};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
 
@@ -24,6 +24,29 @@ pub fn mode_value(mode: Mode) -> &'static str {
 
 pub fn mode_from_value(value: &str) -> Option<Mode> {
     modes::mode_from_id(value)
+}
+
+/// The user's custom modes in the mode picker, after the built-in ones, under "Your modes"
+/// (each option's value is the mode's id, `c-...`).
+pub fn fill_custom_modes(
+    doc: &Document,
+    picker: &HtmlSelectElement,
+    custom: &[CustomMode],
+) -> DomResult<()> {
+    if let Ok(Some(old)) = picker.query_selector("optgroup") {
+        old.remove();
+    }
+    if custom.is_empty() {
+        return Ok(());
+    }
+    let group = el(doc, "optgroup", "")?;
+    set_attr(&group, "label", "Your modes")?;
+    for m in custom {
+        let opt = text_el(doc, "option", "", &m.name)?;
+        set_attr(&opt, "value", &m.id)?;
+        append(&group, &opt)?;
+    }
+    append(picker, &group)
 }
 
 pub struct Ui {

@@ -288,7 +288,7 @@ impl MessageView {
     /// its error card offers Retry already.
     pub fn show_actions(&self, message: &Message) {
         self.elapsed.set_text_content(Some(&view::footer_label(
-            message.mode,
+            view::mode_label_of(message),
             message.model.as_deref(),
             message.status,
             message.elapsed_ms,

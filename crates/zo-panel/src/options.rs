@@ -28,6 +28,7 @@ use crate::host::{json_text, to_js};
 use crate::layout::{mode_from_value, mode_value};
 
 mod build;
+mod modes;
 mod net;
 mod search;
 mod shortcuts;
@@ -58,6 +59,8 @@ struct Form {
     /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
     shortcut_list: Element,
     shortcut_change: Element,
+    /// The mode editor (custom modes, built-in instructions, the prompt preview).
+    modes: modes::ModeEditor,
     settings: Settings,
     api_key: Option<ApiKey>,
 }
@@ -82,6 +85,7 @@ impl Form {
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
+        modes::show(self);
         crate::appearance::apply(&self.doc, s);
         let _ = self.set_choices(
             &self.model.clone(),
@@ -129,6 +133,8 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            custom_modes: self.settings.custom_modes.clone(),
+            mode_instructions: self.settings.mode_instructions.clone(),
         })
     }
 
@@ -332,6 +338,7 @@ impl OptionsPage {
                 shortcuts::show(&doc, &list, &host).await;
             });
         }
+        listeners.extend(modes::listen_all(&form)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();

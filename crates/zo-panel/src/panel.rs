@@ -14,7 +14,7 @@ use std::rc::{Rc, Weak};
 
 use web_sys::{Document, Element};
 use zo_core::trust::site;
-use zo_core::ui::{Change, Chat, History, Message, MessageStatus, Runs, Trash, Turn};
+use zo_core::ui::{Change, Chat, History, Message, MessageStatus, ModeRef, Runs, Trash, Turn};
 use zo_core::wire::{ApprovalDecision, Mode, PanelToWorker, Settings, SettingsView, WorkerToPanel};
 
 use crate::auto_scroll::AutoScroll;
@@ -51,6 +51,8 @@ pub struct State {
     history: History,
     chat: Chat,
     mode: Mode,
+    /// The custom mode picked (its id), whose path `mode` is.
+    custom: Option<String>,
     settings: Settings,
     /// Whether an API key is set (the panel is never told the key itself).
     has_api_key: bool,
@@ -120,6 +122,7 @@ impl State {
             history,
             chat: Chat::new(new_id(), mode, now_ms()),
             mode,
+            custom: None,
             settings,
             has_api_key,
             runs: Runs::default(),
@@ -146,6 +149,8 @@ impl State {
                     s.chat = chat;
                 }
             }
+            let (doc, picker) = (s.doc.clone(), s.ui.mode.clone());
+            layout::fill_custom_modes(&doc, &picker, &s.settings.custom_modes)?;
             s.ui.mode.set_value(layout::mode_value(s.mode));
             s.render_chat()?;
             s.update_page_bar();
@@ -202,7 +207,9 @@ impl State {
         }
         self.may_start(self.mode)?;
         let now = now_ms();
-        let user = Message::user(new_id(), self.mode, input.to_string());
+        let custom = self.picked_custom();
+        let mut user = Message::user(new_id(), self.mode, input.to_string());
+        user.custom_mode = custom.clone();
         let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
         self.wire_user(&view, &user.id).map_err(|e| e.to_string())?;
         self.add_element(&user.id, &view.root)
@@ -211,14 +218,42 @@ impl State {
         let id = user.id.clone();
         self.chat.put_message(user, now);
         let quote = self.quote.clone();
-        let started = self.start_turn(input, self.mode, None, Some(&id), quote);
+        let started = self.start_turn(input, self.mode, custom, None, Some(&id), quote);
         if started.is_ok() {
             self.set_quote(None);
         }
         started
     }
 
-    /// Asks `input` in `mode` as a new answer: at the end of the chat, or in the place of
+    /// The custom mode picked, as the settings name it now.
+    fn picked_custom(&self) -> Option<ModeRef> {
+        let id = self.custom.as_deref()?;
+        let m = self.settings.custom_modes.iter().find(|m| m.id == id)?;
+        Some(ModeRef {
+            id: m.id.clone(),
+            name: m.name.clone(),
+        })
+    }
+
+    /// The user picked custom mode `id`: its questions take its path (Co-browse when it acts,
+    /// else Ask's) and name it; the worker reads what it is from the settings.
+    pub fn pick_custom(&mut self, id: &str) {
+        let Some(base) = self
+            .settings
+            .custom_modes
+            .iter()
+            .find(|m| m.id == id)
+            .map(|m| m.base_mode())
+        else {
+            return self.set_mode(self.mode);
+        };
+        self.set_mode(base);
+        self.custom = Some(id.to_string());
+        self.ui.mode.set_value(id);
+    }
+
+    /// Asks `input` in `mode` (and custom mode `custom`, which the worker reads from the
+    /// settings) as a new answer: at the end of the chat, or in the place of
     /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
     /// edited), whose page chip the page of this ask sets; `quote`: page content the user
     /// chose to send with it. Returns its sessionId.
@@ -226,6 +261,7 @@ impl State {
         &mut self,
         input: &str,
         mode: Mode,
+        custom: Option<ModeRef>,
         replace: Option<&str>,
         question: Option<&str>,
         quote: Option<zo_core::wire::Quote>,
@@ -234,6 +270,8 @@ impl State {
         let session_id = new_id();
         let mut message = Message::assistant(new_id(), mode, session_id.clone(), input.into());
         message.model = self.model_label();
+        let custom_mode = custom.as_ref().map(|c| c.id.clone());
+        message.custom_mode = custom;
         let msg_id = message.id.clone();
         let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
         self.wire_message(&view, &msg_id)
@@ -269,6 +307,7 @@ impl State {
             session_id: session_id.clone(),
             chat_id: self.chat.id.clone(),
             mode_id: mode,
+            custom_mode,
             input: input.to_string(),
             tab_id: self.host.tab_id(),
             quote,
@@ -471,9 +510,20 @@ impl State {
         let mode = (empty_chat && settings.default_mode != self.settings.default_mode)
             .then_some(settings.default_mode);
         self.settings = settings;
-        match mode {
-            Some(mode) => self.set_mode(mode),
-            None => self.update_empty(),
+        if let Err(e) =
+            layout::fill_custom_modes(&self.doc, &self.ui.mode, &self.settings.custom_modes)
+        {
+            dom::log_error("mode picker", &e);
+        }
+        let custom = self.custom.take();
+        match (mode, custom) {
+            (Some(mode), _) => self.set_mode(mode),
+            // The picked custom mode again, as the settings now say it is (or gone).
+            (None, Some(id)) => self.pick_custom(&id),
+            (None, None) => {
+                self.ui.mode.set_value(layout::mode_value(self.mode));
+                self.update_empty();
+            }
         }
         if let Err(e) = self.render_pickers() {
             dom::log_error("pickers", &e);
@@ -570,6 +620,7 @@ impl State {
 
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
+        self.custom = None;
         self.ui.mode.set_value(layout::mode_value(mode));
         self.update_empty();
         self.update_visual_notice();

@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 
 use futures::future::LocalBoxFuture;
-use zo_core::cobrowse::prompt::{self, PromptRequest, Screenshot};
+use zo_core::cobrowse::prompt::{self, ModeGone, ModeText, PromptRequest, Screenshot};
 use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
@@ -51,9 +51,20 @@ pub async fn run_query_with(
     req: &AskRequest,
     tabs: &dyn TabApi,
 ) -> AskOutcome {
+    // What the mode tells Zo comes from the settings, never from the panel: it only names
+    // the mode (a custom mode by its id).
+    let text = match (ctx.settings().await, req.custom_mode.as_deref()) {
+        (Ok(settings), custom) => ModeText::resolve(&settings, req.mode, custom),
+        (Err(_), None) => Ok(ModeText::BuiltIn),
+        (Err(_), Some(_)) => Err(ModeGone::Deleted),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(gone) => return permanent(gone.to_string()),
+    };
     match req.mode {
-        Mode::Cobrowse => run_cobrowse(ctx, session, req, tabs).await,
-        _ => ask_with_page(ctx, session, req, tabs).await,
+        Mode::Cobrowse => run_cobrowse(ctx, session, req, tabs, text).await,
+        _ => ask_with_page(ctx, session, req, tabs, text).await,
     }
 }
 
@@ -75,25 +86,26 @@ fn stopped(shown: &Shown) -> AskOutcome {
     })
 }
 
-/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode, with a snapshot of
-/// the bound tab (or the reason there is none).
+/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode (its
+/// instructions `text`), with a snapshot of the bound tab (or the reason there is none; none
+/// is taken for a mode that sends nothing about the page).
 async fn ask_with_page(
     ctx: &WorkerCtx,
     session: &Session,
     req: &AskRequest,
     tabs: &dyn TabApi,
+    text: ModeText,
 ) -> AskOutcome {
     let cancel = session.cancel_token();
     let settings = ctx.settings().await.ok();
-    let page = match req.tab_id {
-        Some(tab_id) => {
-            let budget = prompt::snapshot_text_budget(req.mode);
-            match tab::snapshot(tabs, tab_id, budget, cancel).await {
-                Ok(snapshot) => Ok(snapshot),
-                Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
-            }
-        }
-        None => Err("no tab is bound to the side panel".to_string()),
+    let budget = prompt::snapshot_budget(req.mode, text.as_instructions());
+    let page = match (req.tab_id, budget) {
+        (_, None) => Err("this mode sends nothing about the page".to_string()),
+        (Some(tab_id), Some(budget)) => match tab::snapshot(tabs, tab_id, budget, cancel).await {
+            Ok(snapshot) => Ok(snapshot),
+            Err(e) => Err(tab::describe_failure(tabs, tab_id, &e).await),
+        },
+        (None, Some(_)) => Err("no tab is bound to the side panel".to_string()),
     };
     if cancel.is_cancelled() {
         return stopped(&Shown::default());
@@ -125,6 +137,7 @@ async fn ask_with_page(
         page: page.as_ref().map_err(String::as_str),
         max_steps: 1,
         screenshot,
+        instructions: text.as_instructions(),
         quote: req.quote.as_ref(),
     });
     let ask = AskRequest {
@@ -247,6 +260,7 @@ async fn run_cobrowse(
     session: &Session,
     req: &AskRequest,
     tabs: &dyn TabApi,
+    text: ModeText,
 ) -> AskOutcome {
     let Some(tab_id) = req.tab_id else {
         return permanent(NO_TAB);
@@ -261,7 +275,7 @@ async fn run_cobrowse(
     // The task's first origin: where the tab is now, as the browser says.
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
-    let mut machine = Cobrowse::new(&req.input, max_steps, conversation);
+    let mut machine = Cobrowse::new(&req.input, max_steps, conversation).with_mode_text(text);
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.

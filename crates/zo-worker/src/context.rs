@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use zo_core::trust::site;
 use zo_core::wire::{
-    split_legacy_key, ApiKey, Settings, SettingsError, SettingsView, API_KEY_KEY, SETTINGS_KEY,
+    parse_json, split_legacy_key, ApiKey, Settings, SettingsError, SettingsView, API_KEY_KEY,
+    SETTINGS_KEY,
 };
 
 use crate::chrome::{ChromeApi, ChromeError, StorageArea};
@@ -89,7 +90,11 @@ impl WorkerCtx {
     /// The validated settings from chrome.storage.local (defaults when none are stored).
     pub async fn settings(&self) -> Result<Settings, SettingsError> {
         self.migrated().await;
-        Settings::from_json(self.stored(SETTINGS_KEY).await?)
+        // Read by zo-core's hand codec (as the pages read them), not serde's derived reader.
+        let stored = self.stored(SETTINGS_KEY).await?;
+        let text = stored.to_string();
+        let node = parse_json(&text).map_err(|e| SettingsError::Shape(e.to_string()))?;
+        Settings::from_node(Some(&node))
     }
 
     /// The stored API key, if one is set.

@@ -27,6 +27,8 @@ pub struct AskRequest {
     pub chat_id: String,
     /// Decides how the answer is assembled (Co-browse: action envelopes, no raw JSON shown).
     pub mode: Mode,
+    /// The custom mode the panel named (its id): its definition is read from the settings.
+    pub custom_mode: Option<String>,
     /// The full text sent as `input` (prompt included).
     pub input: String,
     /// The tab the panel is bound to, if any (used by Co-browse).

@@ -37,6 +37,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
             session_id,
             chat_id,
             mode_id,
+            custom_mode,
             input,
             tab_id,
             quote,
@@ -49,6 +50,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
             let req = AskRequest {
                 chat_id,
                 mode: mode_id,
+                custom_mode,
                 input,
                 tab_id,
                 quote,

@@ -146,6 +146,7 @@ async fn run(
     let req = AskRequest {
         chat_id: format!("chat-{name}"),
         mode,
+        custom_mode: None,
         input: input.to_string(),
         tab_id,
         quote: None,
@@ -296,6 +297,7 @@ async fn stop_during_a_batch_ends_the_loop() {
     let req = AskRequest {
         chat_id: format!("chat-{name}"),
         mode: Mode::Cobrowse,
+        custom_mode: None,
         input: format!("[[zo:script={name}]] click a"),
         tab_id: Some(3),
         quote: None,

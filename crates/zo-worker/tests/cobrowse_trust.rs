@@ -38,6 +38,7 @@ async fn start(h: &Harness, steps: &[&str], goal: &str) -> (String, fake::FakeTa
     let req = AskRequest {
         chat_id: format!("chat-{name}"),
         mode: Mode::Cobrowse,
+        custom_mode: None,
         input: format!("[[zo:script={name}]] {goal}"),
         tab_id: Some(3),
         quote: None,

@@ -36,7 +36,7 @@ pub use caps::{MAX_ACTIONS_PER_ANSWER, MAX_REFUSALS};
 pub use command::{BatchOutcome, Command, FinishReason};
 pub use mask::MASK;
 
-use crate::cobrowse::prompt::{self, FollowUp, PromptRequest, Screenshot, StepOutcome};
+use crate::cobrowse::prompt::{self, FollowUp, ModeText, PromptRequest, Screenshot, StepOutcome};
 use crate::trust::policy::TaskScope;
 use crate::wire::action::Action;
 use crate::wire::protocol::{
@@ -114,6 +114,8 @@ pub struct Cobrowse {
     guard: guard::Guard,
     /// The extension's notes about the last step, for the next follow-up prompt.
     notes: Vec<String>,
+    /// The first prompt's instructions (built in, edited, or a custom mode that acts).
+    text: ModeText,
 }
 
 impl Cobrowse {
@@ -131,7 +133,16 @@ impl Cobrowse {
             scope: TaskScope::new("", goal),
             guard: guard::Guard::default(),
             notes: Vec::new(),
+            text: ModeText::BuiltIn,
         }
+    }
+
+    /// The loop with `text` as its first prompt's instructions: the user's edit of
+    /// Co-browse's, or a custom mode that acts (its instructions, page context and budget).
+    /// Everything after them, the action format, the follow-ups, the policy, is Co-browse's.
+    pub fn with_mode_text(mut self, text: ModeText) -> Cobrowse {
+        self.text = text;
+        self
     }
 
     /// Number of asks so far (the current step).
@@ -166,7 +177,8 @@ impl Cobrowse {
                 origins: self.scope.origins(),
             },
             Command::RequestSnapshot {
-                text_budget: prompt::snapshot_text_budget(Mode::Cobrowse),
+                text_budget: prompt::snapshot_budget(Mode::Cobrowse, self.text.as_instructions())
+                    .unwrap_or(0),
             },
         ]
     }
@@ -184,6 +196,7 @@ impl Cobrowse {
                 page: page_ref,
                 max_steps: self.max_steps,
                 screenshot: Screenshot::None,
+                instructions: self.text.as_instructions(),
                 quote: None,
             })
         } else {

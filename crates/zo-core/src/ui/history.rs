@@ -141,6 +141,17 @@ pub struct Message {
     /// For answers: the model it was asked of, as the picker named it (None: Zo's default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
+    /// The custom mode it was asked in (then `mode` is the path it took), named as it was
+    /// then: the chat reads the same once the mode is renamed or deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_mode: Option<ModeRef>,
+}
+
+/// A custom mode as a message remembers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeRef {
+    pub id: String,
+    pub name: String,
 }
 
 /// One approval request of a Co-browse task and the user's answer (`None`: not answered).
@@ -181,6 +192,7 @@ impl Message {
             notes: Vec::new(),
             page: None,
             model: None,
+            custom_mode: None,
         }
     }
 

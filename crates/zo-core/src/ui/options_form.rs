@@ -7,7 +7,9 @@ use crate::trust::site;
 use crate::wire::api_key::ApiKey;
 use crate::wire::choices::parse_choices;
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{FontSize, Settings, Theme};
+use crate::wire::settings::{
+    check_modes, CustomMode, EditedInstructions, FontSize, Settings, Theme,
+};
 
 /// The options form's fields as the user left them.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +27,10 @@ pub struct FormFields {
     pub liveness_secs: String,
     pub theme: Theme,
     pub font_size: FontSize,
+    /// The custom modes, as the mode editor left them.
+    pub custom_modes: Vec<CustomMode>,
+    /// The built-in modes' instructions the user edited.
+    pub mode_instructions: Vec<EditedInstructions>,
 }
 
 /// What the form describes: the settings, validated, and the key (None when left blank).
@@ -56,6 +62,7 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
     if !secs.is_finite() || secs < 0.0 {
         return Err("The liveness timeout must be a positive number of seconds.".into());
     }
+    check_modes(&fields.custom_modes, &fields.mode_instructions).map_err(|e| e.to_string())?;
     let some = |v: String| Some(v).filter(|s| !s.trim().is_empty());
     Settings {
         api_base_url: fields.api_base_url,
@@ -67,6 +74,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
         font_size: fields.font_size,
+        custom_modes: fields.custom_modes,
+        mode_instructions: fields.mode_instructions,
     }
     .validated()
     .map_err(|e| e.to_string())
@@ -168,6 +177,8 @@ mod tests {
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,
             font_size: FontSize::Small,
+            custom_modes: Vec::new(),
+            mode_instructions: Vec::new(),
         }
     }
 
@@ -207,6 +218,11 @@ mod tests {
         assert!(bad(|f| f.max_steps = "0".into()).contains("max steps"));
         assert!(bad(|f| f.api_base_url = "ftp://x".into()).contains("not usable"));
         assert!(bad(|f| f.api_base_url = "http://example.com".into()).contains("https://"));
+        // Custom modes are held to their rules, with the rule's own words.
+        assert_eq!(
+            bad(|f| f.custom_modes = vec![CustomMode::default()]),
+            "Give the mode a name."
+        );
         let blank_key = FormFields {
             api_key: "  ".into(),
             ..fields()

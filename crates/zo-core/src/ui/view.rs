@@ -73,22 +73,29 @@ pub fn elapsed_label(status: MessageStatus, elapsed_ms: Option<u64>) -> String {
 /// An answer's footer: its mode, the model it was asked of (when one was chosen) and how long
 /// it took ("Ask · Zo Fast · 4.2s"; a stopped answer says so).
 pub fn footer_label(
-    mode: crate::wire::protocol::Mode,
+    mode: &str,
     model: Option<&str>,
     status: MessageStatus,
     elapsed_ms: Option<u64>,
 ) -> String {
     let elapsed = elapsed_label(status, elapsed_ms);
-    [
-        crate::ui::modes::mode_label(mode),
-        model.unwrap_or_default(),
-        elapsed.as_str(),
-    ]
-    .iter()
-    .filter(|p| !p.trim().is_empty())
-    .copied()
-    .collect::<Vec<_>>()
-    .join(" · ")
+    [mode, model.unwrap_or_default(), elapsed.as_str()]
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The name of the mode `message` was asked in: its custom mode's name as it was then, else
+/// the built-in mode's label.
+pub fn mode_label_of(message: &crate::ui::history::Message) -> &str {
+    message
+        .custom_mode
+        .as_ref()
+        .map_or(crate::ui::modes::mode_label(message.mode), |c| {
+            c.name.as_str()
+        })
 }
 
 /// Silence after which the liveness indicator says how long nothing arrived.

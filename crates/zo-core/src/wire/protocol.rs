@@ -45,6 +45,10 @@ pub enum PanelToWorker {
         chat_id: String,
         #[serde(default)]
         mode_id: Mode,
+        /// A custom mode's id: the worker reads what the mode is from the settings (the panel
+        /// only names it). `mode_id` is then the path it takes (Co-browse or Ask).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        custom_mode: Option<String>,
         input: String,
         /// The tab the panel is bound to (page context and Co-browse actions).
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -12,8 +12,15 @@ use crate::wire::protocol::Mode;
 
 mod appearance;
 mod codec;
+mod modes;
 
 pub use appearance::{FontSize, Theme};
+pub use modes::{
+    check as check_modes, check_mode, new_id as new_mode_id, ContextLevel, CustomMode,
+    EditedInstructions, ModeError, CUSTOM_ID_PREFIX, DEFAULT_MODE_BUDGET, EXCERPT_CHARS,
+    MAX_CUSTOM_MODES, MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS,
+    MIN_MODE_BUDGET,
+};
 
 pub use crate::wire::base_url::parse_api_base_url;
 
@@ -51,6 +58,10 @@ pub struct Settings {
     pub theme: Theme,
     /// Text size of the side panel and the options page.
     pub font_size: FontSize,
+    /// The user's own modes, in the mode picker after the built-in ones.
+    pub custom_modes: Vec<CustomMode>,
+    /// Built-in modes whose instructions the user edited (the others use their own).
+    pub mode_instructions: Vec<EditedInstructions>,
 }
 
 impl Default for Settings {
@@ -65,6 +76,8 @@ impl Default for Settings {
             liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
             theme: Theme::System,
             font_size: FontSize::Medium,
+            custom_modes: Vec::new(),
+            mode_instructions: Vec::new(),
         }
     }
 }
@@ -126,6 +139,7 @@ impl Settings {
         if self.font_size == FontSize::Unknown {
             self.font_size = FontSize::Medium;
         }
+        modes::normalize(&mut self.custom_modes, &mut self.mode_instructions);
         Ok(self)
     }
 
@@ -222,13 +236,28 @@ mod tests {
             liveness_timeout_ms: 2000,
             theme: Theme::Dark,
             font_size: FontSize::Large,
+            custom_modes: vec![CustomMode {
+                id: "c-pirate".into(),
+                name: "Pirate".into(),
+                instructions: "Arr.".into(),
+                context: ContextLevel::Title,
+                actions: false,
+                budget: 900,
+            }],
+            mode_instructions: vec![EditedInstructions {
+                mode: Mode::Ask,
+                instructions: "Be brief.".into(),
+            }],
         };
         let v = serde_json::to_value(&s).unwrap();
         assert_eq!(
             v,
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
-                   "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large"})
+                   "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large",
+                   "customModes":[{"id":"c-pirate","name":"Pirate","instructions":"Arr.",
+                                   "context":1,"actions":false,"budget":900}],
+                   "modeInstructions":[{"mode":"ask","instructions":"Be brief."}]})
         );
         assert_eq!(Settings::from_json(v).unwrap(), s);
     }

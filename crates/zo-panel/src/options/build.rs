@@ -10,21 +10,21 @@ use super::Form;
 use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
 use zo_core::ui::modes::MODES;
 
-fn input(doc: &Document, kind: &str, id: &str) -> DomResult<HtmlInputElement> {
+pub(super) fn input(doc: &Document, kind: &str, id: &str) -> DomResult<HtmlInputElement> {
     let e = el(doc, "input", "field")?;
     set_attr(&e, "type", kind)?;
     set_attr(&e, "id", id)?;
     e.dyn_into().map_err(|_| DomError::Missing("input element"))
 }
 
-fn select(doc: &Document, id: &str) -> DomResult<HtmlSelectElement> {
+pub(super) fn select(doc: &Document, id: &str) -> DomResult<HtmlSelectElement> {
     let e = el(doc, "select", "field")?;
     set_attr(&e, "id", id)?;
     e.dyn_into()
         .map_err(|_| DomError::Missing("select element"))
 }
 
-fn row(
+pub(super) fn row(
     doc: &Document,
     parent: &Element,
     label: &str,
@@ -174,6 +174,7 @@ pub(super) fn build(
         &mode,
         "The mode a new side panel starts in.",
     )?;
+    let mode_editor = super::modes::build(doc, &modes)?;
 
     let cb = section(doc, &root, "cobrowse", "Co-browse", "")?;
     let max_steps = input(doc, "number", "maxSteps")?;
@@ -270,6 +271,7 @@ pub(super) fn build(
         test,
         status,
         shape,
+        modes: mode_editor,
         shortcut_list,
         shortcut_change,
         settings: Settings::default(),

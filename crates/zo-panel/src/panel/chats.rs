@@ -33,6 +33,7 @@ impl State {
         };
         self.leave_chat();
         self.mode = chat.mode;
+        self.custom = None;
         self.ui.mode.set_value(layout::mode_value(chat.mode));
         self.update_visual_notice();
         self.chat = chat;

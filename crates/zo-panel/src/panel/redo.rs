@@ -24,6 +24,9 @@ impl State {
         };
         let question = self.chat.question_of(msg_id);
         let mode = question.map_or(answer.mode, |q| q.mode);
+        let custom = question
+            .map_or(&answer.custom_mode, |q| &q.custom_mode)
+            .clone();
         if self.may_start(mode).is_err() {
             return;
         }
@@ -34,7 +37,7 @@ impl State {
         else {
             return;
         };
-        if let Err(e) = self.start_turn(&input, mode, Some(msg_id), None, None) {
+        if let Err(e) = self.start_turn(&input, mode, custom, Some(msg_id), None, None) {
             dom::log_error("retry", &e);
         }
     }
@@ -43,12 +46,12 @@ impl State {
     /// in its own mode. False (nothing changed) while an answer runs, for a blank text or an
     /// unknown question.
     pub fn edit_question(&mut self, user_id: &str, text: &str) -> bool {
-        let Some(mode) = self
+        let Some((mode, custom)) = self
             .chat
             .messages
             .iter()
             .find(|m| m.id == user_id && m.role == Role::User)
-            .map(|m| m.mode)
+            .map(|m| (m.mode, m.custom_mode.clone()))
         else {
             return false;
         };
@@ -61,7 +64,7 @@ impl State {
         for id in dropped {
             self.remove_element(&id);
         }
-        if let Err(e) = self.start_turn(text.trim(), mode, None, Some(user_id), None) {
+        if let Err(e) = self.start_turn(text.trim(), mode, custom, None, Some(user_id), None) {
             dom::log_error("edit", &e);
         }
         true

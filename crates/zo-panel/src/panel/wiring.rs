@@ -65,8 +65,10 @@ impl State {
         let w = weak.clone();
         out.push(listen(&s.ui.mode, "change", move |_| {
             with_state(&w, |s| {
-                if let Some(m) = layout::mode_from_value(&s.ui.mode.value()) {
-                    s.set_mode(m);
+                let value = s.ui.mode.value();
+                match layout::mode_from_value(&value) {
+                    Some(m) => s.set_mode(m),
+                    None => s.pick_custom(&value),
                 }
             });
         })?);

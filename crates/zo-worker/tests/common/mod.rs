@@ -80,6 +80,7 @@ impl Harness {
         let req = AskRequest {
             chat_id: chat.to_string(),
             mode: Mode::Ask,
+            custom_mode: None,
             input: input.to_string(),
             tab_id: None,
             quote: None,

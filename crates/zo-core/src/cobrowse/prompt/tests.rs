@@ -79,6 +79,7 @@ fn req<'a>(mode: Mode, input: &'a str, page: &'a PageSnapshot) -> PromptRequest<
         } else {
             Screenshot::None
         },
+        instructions: Instructions::BuiltIn,
         quote: None,
     }
 }
@@ -350,6 +351,7 @@ fn missing_page_is_explained() {
         page: Err("chrome:// pages cannot be scripted"),
         max_steps: 3,
         screenshot: Screenshot::None,
+        instructions: Instructions::BuiltIn,
         quote: None,
     };
     let out = build(&r);
@@ -573,3 +575,4 @@ fn followup_carries_the_extensions_notes_outside_the_page() {
 }
 
 mod fence;
+mod mode_text;

@@ -15,7 +15,7 @@ use crate::wire::json::fields::{
 };
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
 
-use super::{ApprovalRecord, Chat, History, Message, MessageStatus, Role, TimelineEntry};
+use super::{ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role, TimelineEntry};
 
 impl WireName for Role {
     const ALL: &'static [Role] = &[Role::User, Role::Assistant];
@@ -153,6 +153,13 @@ impl Message {
         items(obj, "notes", &self.notes, |n| Json::string(n))
             .opt_json("page", self.page.as_ref().map(write_page).as_ref())
             .opt_str("model", self.model.as_deref())
+            .opt_json(
+                "customMode",
+                self.custom_mode
+                    .as_ref()
+                    .map(|c| Obj::new().str("id", &c.id).str("name", &c.name).done())
+                    .as_ref(),
+            )
             .done()
     }
 }
@@ -176,6 +183,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "notes",
     "page",
     "model",
+    "customMode",
 ];
 
 fn read_message(node: &Node) -> Result<Message, WireError> {
@@ -199,6 +207,13 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         notes: f.or_default("notes", |n| list(n, string))?,
         page: f.opt("page", read_page)?,
         model: f.opt("model", string)?,
+        custom_mode: f.opt("customMode", |n| {
+            let f = Fields::of(n, &["id", "name"])?;
+            Ok(ModeRef {
+                id: f.req("id", string)?,
+                name: f.req("name", string)?,
+            })
+        })?,
     })
 }
 

@@ -194,17 +194,16 @@ fn refused_actions_read_refused_with_their_reason() {
 
 #[test]
 fn an_answers_footer_says_mode_model_and_time() {
-    use crate::wire::protocol::Mode;
     assert_eq!(
-        footer_label(Mode::Ask, Some("Zo Fast"), MessageStatus::Done, Some(4_250)),
+        footer_label("Ask", Some("Zo Fast"), MessageStatus::Done, Some(4_250)),
         "Ask · Zo Fast · 4.2s"
     );
     assert_eq!(
-        footer_label(Mode::Cobrowse, None, MessageStatus::Stopped, Some(1_000)),
+        footer_label("Co-browse", None, MessageStatus::Stopped, Some(1_000)),
         "Co-browse · Stopped · 1.0s"
     );
     assert_eq!(
-        footer_label(Mode::Summarize, Some(" "), MessageStatus::Failed, None),
+        footer_label("Summarize", Some(" "), MessageStatus::Failed, None),
         "Summarize"
     );
 }

@@ -219,6 +219,7 @@ impl PanelToWorker {
                 session_id: f.req("sessionId", string)?,
                 chat_id: f.req("chatId", string)?,
                 mode_id: f.or_default("modeId", name)?,
+                custom_mode: f.opt("customMode", string)?,
                 input: f.req("input", string)?,
                 tab_id: f.opt("tabId", int32)?,
                 quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
@@ -247,6 +248,7 @@ impl PanelToWorker {
                 session_id,
                 chat_id,
                 mode_id,
+                custom_mode,
                 input,
                 tab_id,
                 quote,
@@ -255,6 +257,7 @@ impl PanelToWorker {
                     .str("sessionId", session_id)
                     .str("chatId", chat_id)
                     .str("modeId", mode_id.wire_name())
+                    .opt_str("customMode", custom_mode.as_deref())
                     .str("input", input);
                 let ask = match tab_id {
                     Some(tab) => ask.int("tabId", i64::from(*tab)),

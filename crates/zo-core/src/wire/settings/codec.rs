@@ -3,11 +3,13 @@
 //! module): field for field what serde reads and writes for [`Settings`], [`SettingsView`] and
 //! [`WorkerToPage`] (the tests hold the two to each other on altered copies).
 
-use crate::wire::json::fields::{boolean, name, string, uint, uint32, Fields};
+use crate::wire::json::fields::{boolean, list, name, string, uint, uint32, Fields};
 use crate::wire::json::{parse, Json, Node, Obj, WireError, WireName};
 use crate::wire::page_messages::WorkerToPage;
 use crate::wire::ready_question::ReadyQuestion;
-use crate::wire::settings::{Settings, SettingsError, SettingsView};
+use crate::wire::settings::{
+    ContextLevel, CustomMode, EditedInstructions, Settings, SettingsError, SettingsView,
+};
 
 /// The fields of [`Settings`], in declaration order.
 const FIELDS: &[&str] = &[
@@ -20,7 +22,57 @@ const FIELDS: &[&str] = &[
     "livenessTimeoutMs",
     "theme",
     "fontSize",
+    "customModes",
+    "modeInstructions",
 ];
+
+/// The fields of [`CustomMode`], in declaration order.
+const CUSTOM_MODE_FIELDS: &[&str] = &["id", "name", "instructions", "context", "actions", "budget"];
+
+/// A custom mode (`#[serde(default)]` on the struct).
+fn read_custom_mode(node: &Node) -> Result<CustomMode, WireError> {
+    let f = Fields::of(node, CUSTOM_MODE_FIELDS)?;
+    let d = CustomMode::default();
+    Ok(CustomMode {
+        id: f.or("id", d.id, string)?,
+        name: f.or("name", d.name, string)?,
+        instructions: f.or("instructions", d.instructions, string)?,
+        context: f.or("context", d.context, |n| {
+            uint(n).and_then(|v| {
+                ContextLevel::from_number(v)
+                    .ok_or(WireError::Expected("a page context level 0 to 3"))
+            })
+        })?,
+        actions: f.or("actions", d.actions, boolean)?,
+        budget: f.or("budget", d.budget, uint32)?,
+    })
+}
+
+fn write_custom_mode(m: &CustomMode) -> Json {
+    Obj::new()
+        .str("id", &m.id)
+        .str("name", &m.name)
+        .str("instructions", &m.instructions)
+        .uint("context", u64::from(m.context.number()))
+        .bool("actions", m.actions)
+        .uint("budget", u64::from(m.budget))
+        .done()
+}
+
+fn read_edited(node: &Node) -> Result<EditedInstructions, WireError> {
+    let f = Fields::of(node, &["mode", "instructions"])?;
+    Ok(EditedInstructions {
+        mode: f.req("mode", name)?,
+        instructions: f.req("instructions", string)?,
+    })
+}
+
+fn write_edited(e: &EditedInstructions) -> Json {
+    Obj::new()
+        .str("mode", e.mode.wire_name())
+        .str("instructions", &e.instructions)
+        .done()
+}
 
 /// The settings' fields out of `f` (`#[serde(default)]` on the struct: an absent field takes
 /// the default settings' value).
@@ -36,6 +88,10 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
         theme: f.or("theme", d.theme, super::appearance::lenient)?,
         font_size: f.or("fontSize", d.font_size, super::appearance::lenient)?,
+        custom_modes: f.or("customModes", d.custom_modes, |n| list(n, read_custom_mode))?,
+        mode_instructions: f.or("modeInstructions", d.mode_instructions, |n| {
+            list(n, read_edited)
+        })?,
     })
 }
 
@@ -72,6 +128,14 @@ impl Settings {
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
             .str("theme", self.theme.wire_name())
             .str("fontSize", self.font_size.wire_name())
+            .json(
+                "customModes",
+                &Json::array(self.custom_modes.iter().map(write_custom_mode)),
+            )
+            .json(
+                "modeInstructions",
+                &Json::array(self.mode_instructions.iter().map(write_edited)),
+            )
     }
 }
 

@@ -200,6 +200,7 @@ fn page_content_in_every_position_of_a_first_prompt_stays_inside_the_block() {
                 page: Ok(&page),
                 max_steps: 5,
                 screenshot: Screenshot::None,
+                instructions: Instructions::BuiltIn,
                 quote: None,
             });
             assert_fenced(&out, &marker, &format!("{mode:?} {payload:?}"));
@@ -232,6 +233,7 @@ fn each_page_field_alone_is_fenced() {
             page: Ok(&page),
             max_steps: 5,
             screenshot: Screenshot::None,
+            instructions: Instructions::BuiltIn,
             quote: None,
         });
         assert_fenced(&out, "ALONE", field);
@@ -251,6 +253,7 @@ fn a_selector_the_encoding_would_change_is_left_out_not_altered() {
         page: Ok(&page),
         max_steps: 5,
         screenshot: Screenshot::None,
+        instructions: Instructions::BuiltIn,
         quote: None,
     });
     assert!(!out.contains("Sneaky"), "{out}");
@@ -272,6 +275,7 @@ fn a_missing_page_reason_is_fenced() {
             page: Err(&reason),
             max_steps: 5,
             screenshot: Screenshot::None,
+            instructions: Instructions::BuiltIn,
             quote: None,
         });
         assert_fenced(&out, &marker, payload);
@@ -464,6 +468,7 @@ fn the_user_still_reads_the_page_as_it_is_apart_from_less_than_signs() {
         page: Ok(&page),
         max_steps: 5,
         screenshot: Screenshot::None,
+        instructions: Instructions::BuiltIn,
         quote: None,
     });
     assert!(out.contains("Price ＜ 10 & free shipping: a＜b"), "{out}");

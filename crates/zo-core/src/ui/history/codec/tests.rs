@@ -104,6 +104,10 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
             shared: true,
         }),
         model: (status != MessageStatus::Done).then(|| samples::ODD.into()),
+        custom_mode: (status != MessageStatus::Failed).then(|| crate::ui::history::ModeRef {
+            id: "c-pirate".into(),
+            name: samples::ODD.into(),
+        }),
     }
 }
 

@@ -435,6 +435,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             session_id: "s".into(),
             chat_id: "c".into(),
             mode_id: Mode::Cobrowse,
+            custom_mode: Some(ODD.into()),
             input: ODD.into(),
             tab_id: None,
             quote: Some(crate::wire::Quote {
@@ -446,6 +447,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             session_id: "s".into(),
             chat_id: "c".into(),
             mode_id: Mode::Ask,
+            custom_mode: Some("c-x".into()),
             input: "".into(),
             tab_id: Some(i32::MIN),
             quote: Some(crate::wire::Quote {
@@ -459,6 +461,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             session_id: format!("s{i}"),
             chat_id: "c".into(),
             mode_id: mode,
+            custom_mode: None,
             input: "q".into(),
             tab_id: Some(i32::MAX - i as i32),
             quote: None,

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use super::*;
 use crate::wire::codec::tests::{alter, samples};
 use crate::wire::protocol::Mode;
-use crate::wire::settings::{FontSize, Theme};
+use crate::wire::settings::{ContextLevel, CustomMode, EditedInstructions, FontSize, Theme};
 
 fn samples() -> Vec<Settings> {
     let mut all = vec![Settings::default()];
@@ -23,6 +23,27 @@ fn samples() -> Vec<Settings> {
             liveness_timeout_ms: u64::MAX - i as u64,
             theme: Theme::ALL[i % Theme::ALL.len()],
             font_size: FontSize::ALL[i % FontSize::ALL.len()],
+            custom_modes: (0..i % 3)
+                .map(|j| CustomMode {
+                    id: format!("c-{i}-{j}"),
+                    name: samples::ODD.into(),
+                    instructions: if j == 0 {
+                        samples::ODD.into()
+                    } else {
+                        String::new()
+                    },
+                    context: ContextLevel::ALL[(i + j) % ContextLevel::ALL.len()],
+                    actions: (i + j) % 2 == 0,
+                    budget: u32::MAX - j as u32,
+                })
+                .collect(),
+            mode_instructions: Mode::ALL[..i]
+                .iter()
+                .map(|m| EditedInstructions {
+                    mode: *m,
+                    instructions: samples::ODD.into(),
+                })
+                .collect(),
         });
     }
     all
