@@ -22,6 +22,7 @@ pub mod options_search;
 pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;
+pub mod speech;
 pub(crate) mod trust_view;
 pub mod view;
 

@@ -5,9 +5,9 @@
 //! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
 //! toast of a deleted chat, the notice of why a question cannot be sent, the banner
 //! asking for a key above the composer, the notice that Visual mode has screenshots off (with
-//! its switch), the page content that goes with the next question (a selection, a link, from
-//! the context menu), the model and persona pickers, and the composer
-//! (input, Send, Stop). Built once; the
+//! its switch), why voice input stopped, the page content that goes with the next question (a
+//! selection, a link, from the context menu), the model and persona pickers, and the composer
+//! (input, voice input, Send, Stop). Built once; the
 //! panel keeps the element handles.
 
 use wasm_bindgen::JsCast;
@@ -101,6 +101,13 @@ pub struct Ui {
     pub model: HtmlSelectElement,
     pub persona: HtmlSelectElement,
     pub input: HtmlTextAreaElement,
+    /// Voice input (speech recognition into the input), beside Send.
+    pub mic: Element,
+    /// Why voice input stopped or cannot start, with a button that opens the microphone page
+    /// when the panel cannot ask for the microphone itself.
+    pub voice_notice: Element,
+    pub voice_text: Element,
+    pub voice_grant: Element,
     pub send: Element,
     pub stop: Element,
 }
@@ -309,6 +316,15 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&choices, true);
     append(&root, &choices)?;
 
+    let voice_notice = el(doc, "div", "voice-notice")?;
+    set_attr(&voice_notice, "role", "alert")?;
+    let voice_text = el(doc, "span", "")?;
+    append(&voice_notice, &voice_text)?;
+    let voice_grant = button(doc, "btn link", "Allow the microphone", "")?;
+    append(&voice_notice, &voice_grant)?;
+    set_hidden(&voice_notice, true);
+    append(&root, &voice_notice)?;
+
     let composer = el(doc, "footer", "composer")?;
     let input: HtmlTextAreaElement = el(doc, "textarea", "input")?
         .dyn_into()
@@ -318,6 +334,9 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&input, "title", "Enter to send, Shift+Enter for a new line")?;
     set_attr(&input, "aria-label", "Message")?;
     append(&composer, &input)?;
+    let mic = button(doc, "btn ghost icon mic", "🎤", "Voice input")?;
+    set_attr(&mic, "aria-pressed", "false")?;
+    append(&composer, &mic)?;
     let send = button(doc, "btn primary send", "Send", "Send")?;
     let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
     set_hidden(&stop, true);
@@ -364,6 +383,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         model,
         persona,
         input,
+        mic,
+        voice_notice,
+        voice_text,
+        voice_grant,
         send,
         stop,
     })

@@ -187,6 +187,24 @@ impl Panel {
         self.with_state(|s| s.update_page_bar());
     }
 
+    /// The host finished reading aloud (or failed to) for `token`.
+    #[wasm_bindgen(js_name = onSpeechEnd)]
+    pub fn on_speech_end(&self, token: u32) {
+        self.with_state(|s| s.speech_ended(token));
+    }
+
+    /// A speech recognition event: `result` (`a`: the final text heard, `b`: the text still
+    /// being recognized), `error` (`a`: its code) or `end`.
+    #[wasm_bindgen(js_name = onVoice)]
+    pub fn on_voice(&self, kind: &str, a: &str, b: &str) {
+        self.with_state(|s| match kind {
+            "result" => s.voice_heard(a, b),
+            "error" => s.voice_failed(a),
+            "end" => s.voice_ended(),
+            other => dom::log_error("voice input", &format!("unknown event {other}")),
+        });
+    }
+
     /// Send `input` as the user would; returns the new query's sessionId.
     pub fn send(&self, input: &str) -> Result<String, JsValue> {
         self.with_state(|s| s.send(input))

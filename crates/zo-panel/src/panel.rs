@@ -2,7 +2,7 @@
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a new, stored,
 //! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
-//! in [`export`], answering again
+//! in [`export`], read aloud and voice input in [`speech`], answering again
 //! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
 //! which it takes (the session flow rule) and the changes; this module applies them to the
@@ -33,6 +33,7 @@ mod persist;
 mod ready;
 mod redo;
 mod rendering;
+mod speech;
 mod visual;
 mod wiring;
 
@@ -74,6 +75,11 @@ pub struct State {
     starters_for: Option<Mode>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
+    /// The answer being read aloud, and the last read's token.
+    reading: Option<speech::Reading>,
+    speech_token: u32,
+    /// Dictation into the input, while the microphone listens.
+    dictation: Option<speech::Dictation>,
     /// Page content that goes with the next question (from the context menu).
     quote: Option<zo_core::wire::Quote>,
     /// The id of the last ready question shown (each is shown once).
@@ -134,6 +140,9 @@ impl State {
             message_listeners: Vec::new(),
             starters_for: None,
             choices: Default::default(),
+            reading: None,
+            speech_token: 0,
+            dictation: None,
             quote: None,
             shown_question: None,
             last_saved: 0,
@@ -367,8 +376,9 @@ impl State {
         }
     }
 
-    /// Stop: the answer of the chat on screen.
+    /// Stop: the answer of the chat on screen, and reading aloud.
     pub fn stop(&mut self) {
+        self.stop_reading();
         let chat_id = self.chat.id.clone();
         self.stop_chat(&chat_id);
     }

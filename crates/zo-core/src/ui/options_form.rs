@@ -27,6 +27,10 @@ pub struct FormFields {
     pub liveness_secs: String,
     pub theme: Theme,
     pub font_size: FontSize,
+    /// The read-aloud voice's `voiceURI`; blank: the browser's default voice.
+    pub speech_voice: String,
+    /// The read-aloud rate, in percent.
+    pub speech_rate: u32,
     /// The custom modes, as the mode editor left them.
     pub custom_modes: Vec<CustomMode>,
     /// The built-in modes' instructions the user edited.
@@ -74,6 +78,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
         font_size: fields.font_size,
+        speech_voice: some(fields.speech_voice),
+        speech_rate: fields.speech_rate,
         custom_modes: fields.custom_modes,
         mode_instructions: fields.mode_instructions,
     }
@@ -177,6 +183,8 @@ mod tests {
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,
             font_size: FontSize::Small,
+            speech_voice: " ".into(),
+            speech_rate: 150,
             custom_modes: Vec::new(),
             mode_instructions: Vec::new(),
         }
@@ -191,6 +199,7 @@ mod tests {
         assert_eq!((s.model, s.persona_id), (None, Some("p1".into())));
         assert_eq!((s.default_mode, s.max_steps), (Mode::Ask, 7));
         assert!(s.screenshots);
+        assert_eq!((s.speech_voice, s.speech_rate), (None, 150));
         assert_eq!(s.liveness_timeout_ms, 1500);
         assert_eq!(liveness_secs(s.liveness_timeout_ms), "1.5");
         assert_eq!(liveness_secs(60_000), "60");

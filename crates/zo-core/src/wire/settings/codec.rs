@@ -22,6 +22,8 @@ const FIELDS: &[&str] = &[
     "livenessTimeoutMs",
     "theme",
     "fontSize",
+    "speechVoice",
+    "speechRate",
     "customModes",
     "modeInstructions",
 ];
@@ -88,6 +90,8 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
         theme: f.or("theme", d.theme, super::appearance::lenient)?,
         font_size: f.or("fontSize", d.font_size, super::appearance::lenient)?,
+        speech_voice: f.opt("speechVoice", string)?,
+        speech_rate: f.or("speechRate", d.speech_rate, uint32)?,
         custom_modes: f.or("customModes", d.custom_modes, |n| list(n, read_custom_mode))?,
         mode_instructions: f.or("modeInstructions", d.mode_instructions, |n| {
             list(n, read_edited)
@@ -128,6 +132,8 @@ impl Settings {
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
             .str("theme", self.theme.wire_name())
             .str("fontSize", self.font_size.wire_name())
+            .str_or_null("speechVoice", self.speech_voice.as_deref())
+            .uint("speechRate", u64::from(self.speech_rate))
             .json(
                 "customModes",
                 &Json::array(self.custom_modes.iter().map(write_custom_mode)),

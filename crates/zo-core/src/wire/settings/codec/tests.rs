@@ -23,6 +23,8 @@ fn samples() -> Vec<Settings> {
             liveness_timeout_ms: u64::MAX - i as u64,
             theme: Theme::ALL[i % Theme::ALL.len()],
             font_size: FontSize::ALL[i % FontSize::ALL.len()],
+            speech_voice: (i % 2 == 1).then(|| samples::ODD.into()),
+            speech_rate: u32::MAX - i as u32,
             custom_modes: (0..i % 3)
                 .map(|j| CustomMode {
                     id: format!("c-{i}-{j}"),
