@@ -20,6 +20,13 @@ const host = {
   requestOrigins(patterns) {
     return chrome.permissions.request({ origins: patterns });
   },
+  // The manifest's keyboard commands with their current shortcuts, and Chrome's page to set them.
+  commands() {
+    return chrome.commands.getAll();
+  },
+  openShortcuts() {
+    return chrome.tabs.create({ url: 'chrome://extensions/shortcuts' });
+  },
 };
 
 init({ module_or_path: new URL('./pkg/zo_options_bg.wasm', import.meta.url) })

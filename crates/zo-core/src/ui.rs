@@ -10,6 +10,7 @@
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod entry;
 pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;

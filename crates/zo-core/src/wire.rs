@@ -14,6 +14,7 @@ pub(crate) mod json;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;
 pub(crate) mod protocol;
+pub(crate) mod ready_question;
 pub(crate) mod session_flow;
 pub(crate) mod settings;
 pub(crate) mod snapshot;
@@ -41,6 +42,7 @@ pub use protocol::{
     FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, TextPart,
     ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
 };
+pub use ready_question::{Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_TTL_MS};
 pub use session_flow::SessionFlow;
 pub use settings::{
     check_mode, check_modes, new_mode_id, ContextLevel, CustomMode, EditedInstructions, FontSize,

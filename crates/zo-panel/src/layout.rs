@@ -5,7 +5,8 @@
 //! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
 //! toast of a deleted chat, the notice of why a question cannot be sent, the banner
 //! asking for a key above the composer, the notice that Visual mode has screenshots off (with
-//! its switch), why voice input stopped, the model and persona pickers, and the composer
+//! its switch), why voice input stopped, the page content that goes with the next question (a
+//! selection, a link, from the context menu), the model and persona pickers, and the composer
 //! (input, voice input, Send, Stop). Built once; the
 //! panel keeps the element handles.
 
@@ -89,6 +90,12 @@ pub struct Ui {
     pub visual_notice: Element,
     pub visual_text: Element,
     pub visual_switch: Element,
+    /// The page content (a selection, a link) that goes with the next question, with its
+    /// Remove button (hidden when there is none).
+    pub quote: Element,
+    pub quote_label: Element,
+    pub quote_text: Element,
+    pub quote_remove: Element,
     /// The model and persona pickers above the input (hidden until the lists arrive).
     pub choices: Element,
     pub model: HtmlSelectElement,
@@ -277,6 +284,23 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&visual_notice, true);
     append(&root, &visual_notice)?;
 
+    let quote = el(doc, "div", "quote")?;
+    set_attr(&quote, "role", "group")?;
+    set_attr(&quote, "aria-label", "Goes with your question")?;
+    let quote_label = el(doc, "span", "quote-label")?;
+    let quote_text = el(doc, "span", "quote-text")?;
+    let quote_remove = button(
+        doc,
+        "btn link quote-remove",
+        "×",
+        "Remove from the question",
+    )?;
+    append(&quote, &quote_label)?;
+    append(&quote, &quote_text)?;
+    append(&quote, &quote_remove)?;
+    set_hidden(&quote, true);
+    append(&root, &quote)?;
+
     let choices = el(doc, "div", "choices")?;
     let picker = |class: &str, label: &str| -> DomResult<HtmlSelectElement> {
         let select: HtmlSelectElement = el(doc, "select", class)?
@@ -351,6 +375,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         visual_notice,
         visual_text,
         visual_switch,
+        quote,
+        quote_label,
+        quote_text,
+        quote_remove,
         choices,
         model,
         persona,

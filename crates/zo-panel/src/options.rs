@@ -10,8 +10,9 @@
 //! Host object from `options.js`: `load() -> Promise<{settings, apiKey, streamShape}>`,
 //! `save({settings, apiKey}) -> Promise`, `requestOrigins(patterns) -> Promise<bool>` (must be
 //! called inside the click, which this code does before any await), `voices() -> string` (the
-//! browser's voices as JSON text, `[{uri, name, lang}]`); the glue calls `onVoices()` when
-//! they change.
+//! browser's voices as JSON text, `[{uri, name, lang}]`; the glue calls `onVoices()` when
+//! they change), `commands() -> Promise<Command[]>` and `openShortcuts()` (the keyboard
+//! shortcuts, [`shortcuts`]).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,6 +35,7 @@ mod build;
 mod modes;
 mod net;
 mod search;
+mod shortcuts;
 mod stream_shape;
 
 use build::option;
@@ -61,6 +63,9 @@ struct Form {
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
+    shortcut_list: Element,
+    shortcut_change: Element,
     /// The mode editor (custom modes, built-in instructions, the prompt preview).
     modes: modes::ModeEditor,
     settings: Settings,
@@ -348,6 +353,18 @@ impl OptionsPage {
         form.borrow().fill();
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        // Keyboard shortcuts: listed as Chrome has them now; the button opens Chrome's page.
+        {
+            let f = form.borrow();
+            let host = f.host.clone();
+            listeners.push(listen(&f.shortcut_change, "click", move |_| {
+                shortcuts::open_settings(&host)
+            })?);
+            let (doc, list, host) = (f.doc.clone(), f.shortcut_list.clone(), f.host.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                shortcuts::show(&doc, &list, &host).await;
+            });
+        }
         listeners.extend(modes::listen_all(&form)?);
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {

@@ -30,6 +30,7 @@ mod empty;
 mod export;
 mod page;
 mod persist;
+mod ready;
 mod redo;
 mod rendering;
 mod speech;
@@ -79,6 +80,10 @@ pub struct State {
     speech_token: u32,
     /// Dictation into the input, while the microphone listens.
     dictation: Option<speech::Dictation>,
+    /// Page content that goes with the next question (from the context menu).
+    quote: Option<zo_core::wire::Quote>,
+    /// The id of the last ready question shown (each is shown once).
+    shown_question: Option<u64>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -138,6 +143,8 @@ impl State {
             reading: None,
             speech_token: 0,
             dictation: None,
+            quote: None,
+            shown_question: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -164,6 +171,8 @@ impl State {
             s.update_visual_notice();
             // Ready to type as soon as the panel opens.
             let _ = s.ui.input.focus();
+            // A question the context menu, a command or the omnibox made ready for it.
+            s.take_question();
         }
         Ok(state)
     }
@@ -217,7 +226,12 @@ impl State {
         self.chat.mode = self.mode;
         let id = user.id.clone();
         self.chat.put_message(user, now);
-        self.start_turn(input, self.mode, custom, None, Some(&id))
+        let quote = self.quote.clone();
+        let started = self.start_turn(input, self.mode, custom, None, Some(&id), quote);
+        if started.is_ok() {
+            self.set_quote(None);
+        }
+        started
     }
 
     /// The custom mode picked, as the settings name it now.
@@ -250,7 +264,8 @@ impl State {
     /// Asks `input` in `mode` (and custom mode `custom`, which the worker reads from the
     /// settings) as a new answer: at the end of the chat, or in the place of
     /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
-    /// edited), whose page chip the page of this ask sets. Returns its sessionId.
+    /// edited), whose page chip the page of this ask sets; `quote`: page content the user
+    /// chose to send with it. Returns its sessionId.
     fn start_turn(
         &mut self,
         input: &str,
@@ -258,6 +273,7 @@ impl State {
         custom: Option<ModeRef>,
         replace: Option<&str>,
         question: Option<&str>,
+        quote: Option<zo_core::wire::Quote>,
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
@@ -303,6 +319,7 @@ impl State {
             custom_mode,
             input: input.to_string(),
             tab_id: self.host.tab_id(),
+            quote,
         };
         self.scroll.to_end();
         // Zo reads and acts on the page only with the user's permission for its site: asked

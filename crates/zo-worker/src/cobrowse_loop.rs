@@ -138,6 +138,7 @@ async fn ask_with_page(
         max_steps: 1,
         screenshot,
         instructions: text.as_instructions(),
+        quote: req.quote.as_ref(),
     });
     let ask = AskRequest {
         input,

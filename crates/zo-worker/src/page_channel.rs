@@ -4,7 +4,8 @@
 //! settings or key is sent to all open extension pages as SETTINGS. GET_CHOICES is answered
 //! with the model and persona lists ([`crate::choices`]); SET_CHOICES (the panel's pickers)
 //! stores the model and persona in the settings; SET_SCREENSHOTS (the panel's Visual-mode
-//! switch) turns screenshots on or off. That way the side panel
+//! switch) turns screenshots on or off; TAKE_QUESTION (the side panel) is answered with the
+//! question an entry point made ready for it ([`crate::entry`]). That way the side panel
 //! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
 //! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
 //! Messages both ways are JSON text, as on the ports.
@@ -82,6 +83,11 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
                 let message = settings_message(&ctx).await;
                 respond(&send_response, message.as_ref());
             })
+        }
+        Ok(PageToWorker::TakeQuestion { tab_id }) => {
+            let question = crate::entry::take(tab_id);
+            let message = WorkerToPage::Question { question }.to_json();
+            respond(&send_response, Some(&JsValue::from_str(message.as_str())));
         }
         Err(e) => {
             warn("ignored a message of an extension page", &e);

@@ -14,6 +14,7 @@ use zo_core::stream::{AskDriver, AskSpec, Effect, RetryPolicy};
 use zo_core::wire::{ApiKey, AskBody, FailureKind, Mode, StreamFailure, WorkerToPanel};
 
 pub use zo_core::stream::{AskOutcome, Shown};
+use zo_core::wire::Quote;
 
 use crate::context::{Credentials, WorkerCtx};
 use crate::http::{BodyReader, Exchange, HttpError};
@@ -32,6 +33,8 @@ pub struct AskRequest {
     pub input: String,
     /// The tab the panel is bound to, if any (used by Co-browse).
     pub tab_id: Option<i32>,
+    /// Page content the user chose to ask about (fenced in the prompt as page content).
+    pub quote: Option<Quote>,
 }
 
 /// Asks `req.input` in the chat's Zo conversation (the one stored for `req.chat_id`), as the

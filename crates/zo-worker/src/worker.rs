@@ -40,6 +40,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
             custom_mode,
             input,
             tab_id,
+            quote,
         } => {
             let session = Session::new(session_id, port_id, port);
             if !ctx.sessions.insert(session.clone()) {
@@ -52,6 +53,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
                 custom_mode,
                 input,
                 tab_id,
+                quote,
             };
             wasm_bindgen_futures::spawn_local(crate::ask::handle_ask(ctx.clone(), session, req));
         }

@@ -149,6 +149,7 @@ async fn run(
         custom_mode: None,
         input: input.to_string(),
         tab_id,
+        quote: None,
     };
     let outcome = run_query_with(ctx, &session, &req, tabs).await;
     Run {
@@ -299,6 +300,7 @@ async fn stop_during_a_batch_ends_the_loop() {
         custom_mode: None,
         input: format!("[[zo:script={name}]] click a"),
         tab_id: Some(3),
+        quote: None,
     };
     let outcome = run_query_with(&ctx(10, false), &session, &req, &tabs).await;
     assert!(matches!(outcome, AskOutcome::Stopped(_)), "{outcome:?}");

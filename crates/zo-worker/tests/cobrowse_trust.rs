@@ -41,6 +41,7 @@ async fn start(h: &Harness, steps: &[&str], goal: &str) -> (String, fake::FakeTa
         custom_mode: None,
         input: format!("[[zo:script={name}]] {goal}"),
         tab_id: Some(3),
+        quote: None,
     };
     let tabs = fake::shop();
     let (ctx, t) = (h.ctx.clone(), tabs.clone());

@@ -197,6 +197,7 @@ impl Cobrowse {
                 max_steps: self.max_steps,
                 screenshot: Screenshot::None,
                 instructions: self.text.as_instructions(),
+                quote: None,
             })
         } else {
             let outcomes: Vec<StepOutcome<'_>> = self

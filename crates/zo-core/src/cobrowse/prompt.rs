@@ -24,6 +24,7 @@ mod tests;
 
 use crate::answer::schema::COMPACT_ACTION_SCHEMA;
 use crate::wire::protocol::Mode;
+use crate::wire::ready_question::{Quote, QuoteKind};
 use crate::wire::snapshot::PageSnapshot;
 pub use followup::{
     cobrowse_followup, FollowUp, StepOutcome, FOLLOWUP_BUDGET, FOLLOWUP_RESULTS_MAX,
@@ -124,6 +125,9 @@ pub struct PromptRequest<'a> {
     /// Co-browse only: the step limit (the first prompt is step 1).
     pub max_steps: u32,
     pub screenshot: Screenshot<'a>,
+    /// Page content the user chose to ask about (a selection, a link's address): untrusted,
+    /// it goes inside the page block, before the page.
+    pub quote: Option<&'a Quote>,
     /// The mode's instructions: built in, edited by the user, or a custom mode's (which also
     /// sets the page context and budget; `mode` is then the path it takes).
     pub instructions: Instructions<'a>,
@@ -226,10 +230,28 @@ fn user_section(mode: Mode, input: &str, max: usize) -> String {
     format!("{label}:\n{body}\n")
 }
 
+/// Room for the URL/title header and fences around the page (generous).
+const PAGE_OVERHEAD: usize = 2 * render::HEADER_MAX + 200;
+
+/// The quote's lines for the top of the page block (encoded as page content), within `max`
+/// characters: what the user chose, then the quote cut to fit.
+fn quote_lines(quote: &Quote, max: usize) -> String {
+    let head = match quote.kind {
+        QuoteKind::Selection => "The user selected this text on the page and asks about it:\n",
+        QuoteKind::Link => "The user asks about the link to this address on the page:\n",
+    };
+    let room = max.saturating_sub(char_len(head) + 2);
+    if room == 0 {
+        return String::new();
+    }
+    format!(
+        "{head}{}\n\n",
+        truncate(&fence::encode(quote.text.trim()), room)
+    )
+}
+
 /// `page`'s share, shrunk so that `fixed` characters plus the page fit `total`.
 fn fit_page(total: usize, fixed: usize, mut page: PageBudget) -> PageBudget {
-    // Room for the URL/title header and fences around the page (generous).
-    const PAGE_OVERHEAD: usize = 2 * render::HEADER_MAX + 200;
     let room = total.saturating_sub(fixed + PAGE_OVERHEAD);
     if page.elements + page.text > room {
         let elements = page.elements.min(room / 2);
@@ -334,7 +356,12 @@ pub fn build(req: &PromptRequest<'_>) -> String {
     let b = budget(req.mode);
     let instructions = mode_instructions(req.mode, edited, req.max_steps.max(1));
     let user = user_section(req.mode, req.input, b.input);
-    let fixed = char_len(&instructions) + char_len(&user);
+    let base = char_len(&instructions) + char_len(&user);
+    // The quote takes at most half the room left for page content; the page the rest.
+    let quote = req.quote.map_or(String::new(), |q| {
+        quote_lines(q, b.total.saturating_sub(base + PAGE_OVERHEAD) / 2)
+    });
+    let fixed = base + char_len(&quote);
     let (shot, page_room) = if req.mode == Mode::Visual {
         let shot = screenshot_section(
             req.screenshot,
@@ -345,6 +372,6 @@ pub fn build(req: &PromptRequest<'_>) -> String {
     } else {
         (String::new(), fit_page(b.total, fixed, b.page))
     };
-    let page = render::page_block("", req.page, page_room);
+    let page = render::page_block(&quote, req.page, page_room);
     assemble(&[&instructions, &page, &shot, &user], b.total)
 }

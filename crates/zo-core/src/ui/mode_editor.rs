@@ -220,6 +220,7 @@ pub fn preview(target: &EditTarget, fields: &ModeFields, max_steps: u32) -> Stri
             Screenshot::None
         },
         instructions,
+        quote: None,
     })
 }
 

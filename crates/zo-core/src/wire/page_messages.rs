@@ -10,7 +10,9 @@
 //! `{"type":"GET_CHOICES","refresh":false}`, `{"type":"CHOICES","choices":{"models":[..],
 //! "personas":[..]}}`, `{"type":"SET_CHOICES","model":"..","personaId":".."}` (absent: Zo's
 //! default; answered with SETTINGS), `{"type":"SET_SCREENSHOTS","on":true}` (answered with
-//! SETTINGS). The panel writes its messages with the hand JSON writer
+//! SETTINGS), `{"type":"TAKE_QUESTION","tabId":12}` (answered with `{"type":"QUESTION",
+//! "question":{...}}`, see [`crate::wire::ready_question`]), `{"type":"QUESTION_READY"}`. The
+//! panel writes its messages with the hand JSON writer
 //! ([`PageToWorker::to_json`]) and reads CHOICES with `ChoiceLists::from_json`.
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::wire::api_key::API_KEY_KEY;
 use crate::wire::choices::ChoiceLists;
 use crate::wire::json::Obj;
+use crate::wire::ready_question::ReadyQuestion;
 use crate::wire::settings::{SettingsView, SETTINGS_KEY};
 
 /// An extension page -> the worker.
@@ -45,6 +48,14 @@ pub enum PageToWorker {
     /// Chrome's permission for all sites, asked for by the panel in the user's click, and
     /// checked by the worker). Answered with [`WorkerToPage::Settings`].
     SetScreenshots { on: bool },
+    /// The side panel bound to `tab_id` asks for the question an entry point made ready for
+    /// it (when it opens, and on [`WorkerToPage::QuestionReady`]). Answered with
+    /// [`WorkerToPage::Question`]; a question is handed out once.
+    #[serde(rename_all = "camelCase")]
+    TakeQuestion {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
+    },
 }
 
 impl PageToWorker {
@@ -62,6 +73,13 @@ impl PageToWorker {
             PageToWorker::SetScreenshots { on } => {
                 Obj::new().str("type", "SET_SCREENSHOTS").bool("on", *on)
             }
+            PageToWorker::TakeQuestion { tab_id } => {
+                let o = Obj::new().str("type", "TAKE_QUESTION");
+                match tab_id {
+                    Some(tab) => o.int("tabId", i64::from(*tab)),
+                    None => o,
+                }
+            }
         }
         .done()
         .into_string()
@@ -72,8 +90,20 @@ impl PageToWorker {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WorkerToPage {
-    Settings { settings: SettingsView },
-    Choices { choices: ChoiceLists },
+    Settings {
+        settings: SettingsView,
+    },
+    Choices {
+        choices: ChoiceLists,
+    },
+    /// An entry point made a question ready (sent to every open extension page): the side
+    /// panel asks for it with [`PageToWorker::TakeQuestion`].
+    QuestionReady,
+    /// The answer to TAKE_QUESTION: the question, or None (none ready for that panel).
+    Question {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        question: Option<ReadyQuestion>,
+    },
 }
 
 /// Whether a `chrome.storage.onChanged` of storage `area` with these changed `keys` changes
@@ -134,6 +164,10 @@ mod tests {
                 persona_id: Some("p1".into()),
             },
             PageToWorker::SetScreenshots { on: true },
+            PageToWorker::TakeQuestion { tab_id: None },
+            PageToWorker::TakeQuestion {
+                tab_id: Some(i32::MIN),
+            },
         ] {
             assert_eq!(msg.to_json(), serde_json::to_string(&msg).unwrap());
             assert_eq!(

@@ -12,6 +12,7 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::action::Action;
 use crate::wire::facts::TargetFacts;
 use crate::wire::json::RawJson;
+use crate::wire::ready_question::Quote;
 use crate::wire::snapshot::PageSnapshot;
 
 /// Name of the port the side panel opens to the worker.
@@ -53,6 +54,10 @@ pub enum PanelToWorker {
         /// The tab the panel is bound to (page context and Co-browse actions).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tab_id: Option<i32>,
+        /// Page content the user chose to ask about (from the context menu), untrusted: the
+        /// prompt fences it as page content.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<Quote>,
     },
     Stop {
         session_id: String,

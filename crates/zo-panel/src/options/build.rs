@@ -253,6 +253,8 @@ pub(super) fn build(
         "How fast an answer is read aloud.",
     )?;
 
+    let (shortcut_list, shortcut_change) = super::shortcuts::build(doc, &root)?;
+
     let actions = el(doc, "div", "actions")?;
     let save = text_el(doc, "button", "btn primary", "Save")?;
     set_attr(&save, "type", "submit")?;
@@ -296,6 +298,8 @@ pub(super) fn build(
         status,
         shape,
         modes: mode_editor,
+        shortcut_list,
+        shortcut_change,
         settings: Settings::default(),
         api_key: None,
     };

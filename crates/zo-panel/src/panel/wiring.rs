@@ -82,6 +82,13 @@ impl State {
             });
         })?);
         let w = weak.clone();
+        out.push(listen(&s.ui.quote_remove, "click", move |_| {
+            with_state(&w, |s| {
+                s.set_quote(None);
+                let _ = s.ui.input.focus();
+            });
+        })?);
+        let w = weak.clone();
         out.push(listen(&s.ui.visual_switch, "click", move |_| {
             with_state(&w, |s| s.turn_screenshots_on());
         })?);

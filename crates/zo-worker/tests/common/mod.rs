@@ -83,6 +83,7 @@ impl Harness {
             custom_mode: None,
             input: input.to_string(),
             tab_id: None,
+            quote: None,
         };
         let ctx = self.ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {

@@ -3,7 +3,7 @@
 //! copies). serde's derived reader of an internally tagged enum buffers the message first, which
 //! linked that whole machinery into the worker for one message.
 
-use crate::wire::json::fields::{boolean, string, Fields};
+use crate::wire::json::fields::{boolean, int32, string, Fields};
 use crate::wire::json::{parse, WireError};
 use crate::wire::page_messages::PageToWorker;
 
@@ -23,6 +23,9 @@ impl PageToWorker {
             },
             "SET_SCREENSHOTS" => PageToWorker::SetScreenshots {
                 on: f.req("on", boolean)?,
+            },
+            "TAKE_QUESTION" => PageToWorker::TakeQuestion {
+                tab_id: f.opt("tabId", int32)?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })

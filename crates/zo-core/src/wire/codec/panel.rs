@@ -221,6 +221,7 @@ impl PanelToWorker {
                 custom_mode: f.opt("customMode", string)?,
                 input: f.req("input", string)?,
                 tab_id: f.opt("tabId", int32)?,
+                quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
             },
             "STOP" => PanelToWorker::Stop {
                 session_id: f.req("sessionId", string)?,
@@ -249,6 +250,7 @@ impl PanelToWorker {
                 custom_mode,
                 input,
                 tab_id,
+                quote,
             } => {
                 let ask = typed("ASK_ZO")
                     .str("sessionId", session_id)
@@ -256,10 +258,17 @@ impl PanelToWorker {
                     .str("modeId", mode_id.wire_name())
                     .opt_str("customMode", custom_mode.as_deref())
                     .str("input", input);
-                match tab_id {
+                let ask = match tab_id {
                     Some(tab) => ask.int("tabId", i64::from(*tab)),
                     None => ask,
-                }
+                };
+                ask.opt_json(
+                    "quote",
+                    quote
+                        .as_ref()
+                        .map(crate::wire::ready_question::write_quote)
+                        .as_ref(),
+                )
             }
             PanelToWorker::Stop { session_id } => typed("STOP").str("sessionId", session_id),
             PanelToWorker::Resume {

@@ -156,6 +156,8 @@ fn page_to_worker_is_read_as_serde_reads_it() {
                 persona_id: None,
             },
             PageToWorker::SetScreenshots { on: true },
+            PageToWorker::TakeQuestion { tab_id: None },
+            PageToWorker::TakeQuestion { tab_id: Some(-1) },
         ],
         PageToWorker::from_json,
     );

@@ -6,6 +6,7 @@
 use crate::wire::json::fields::{boolean, list, name, string, uint, uint32, Fields};
 use crate::wire::json::{parse, Json, Node, Obj, WireError, WireName};
 use crate::wire::page_messages::WorkerToPage;
+use crate::wire::ready_question::ReadyQuestion;
 use crate::wire::settings::{
     ContextLevel, CustomMode, EditedInstructions, Settings, SettingsError, SettingsView,
 };
@@ -176,6 +177,14 @@ impl WorkerToPage {
                 .str("type", "CHOICES")
                 .json("choices", &choices.to_json())
                 .done(),
+            WorkerToPage::QuestionReady => Obj::new().str("type", "QUESTION_READY").done(),
+            WorkerToPage::Question { question } => Obj::new()
+                .str("type", "QUESTION")
+                .opt_json(
+                    "question",
+                    question.as_ref().map(ReadyQuestion::write).as_ref(),
+                )
+                .done(),
         }
     }
 
@@ -191,6 +200,10 @@ impl WorkerToPage {
             "CHOICES" => crate::wire::choices::ChoiceLists::from_json(text)
                 .map(|choices| WorkerToPage::Choices { choices })
                 .ok_or(WireError::Expected("the model and persona lists")),
+            "QUESTION_READY" => Ok(WorkerToPage::QuestionReady),
+            "QUESTION" => Ok(WorkerToPage::Question {
+                question: f.opt("question", crate::wire::ready_question::read)?,
+            }),
             other => Err(WireError::UnknownType(other.to_string())),
         }
     }

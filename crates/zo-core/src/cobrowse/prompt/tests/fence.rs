@@ -201,6 +201,7 @@ fn page_content_in_every_position_of_a_first_prompt_stays_inside_the_block() {
                 max_steps: 5,
                 screenshot: Screenshot::None,
                 instructions: Instructions::BuiltIn,
+                quote: None,
             });
             assert_fenced(&out, &marker, &format!("{mode:?} {payload:?}"));
             assert!(char_len(&out) <= budget(mode).total);
@@ -233,6 +234,7 @@ fn each_page_field_alone_is_fenced() {
             max_steps: 5,
             screenshot: Screenshot::None,
             instructions: Instructions::BuiltIn,
+            quote: None,
         });
         assert_fenced(&out, "ALONE", field);
     }
@@ -252,6 +254,7 @@ fn a_selector_the_encoding_would_change_is_left_out_not_altered() {
         max_steps: 5,
         screenshot: Screenshot::None,
         instructions: Instructions::BuiltIn,
+        quote: None,
     });
     assert!(!out.contains("Sneaky"), "{out}");
     assert!(
@@ -273,6 +276,7 @@ fn a_missing_page_reason_is_fenced() {
             max_steps: 5,
             screenshot: Screenshot::None,
             instructions: Instructions::BuiltIn,
+            quote: None,
         });
         assert_fenced(&out, &marker, payload);
     }
@@ -471,6 +475,7 @@ fn the_user_still_reads_the_page_as_it_is_apart_from_less_than_signs() {
         max_steps: 5,
         screenshot: Screenshot::None,
         instructions: Instructions::BuiltIn,
+        quote: None,
     });
     assert!(out.contains("Price ＜ 10 & free shipping: a＜b"), "{out}");
     assert!(out.contains("Title: Q&A ＜Help>"), "{out}");

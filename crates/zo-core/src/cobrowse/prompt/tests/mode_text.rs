@@ -70,6 +70,7 @@ fn a_custom_prompt_follows_its_level_and_budget() {
             max_steps: 4,
             screenshot: Screenshot::None,
             instructions: Instructions::Custom(m),
+            quote: None,
         })
     };
     let m = pirate(false);

@@ -441,6 +441,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             custom_mode: Some(ODD.into()),
             input: ODD.into(),
             tab_id: None,
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Selection,
+                text: ODD.into(),
+            }),
         },
         PanelToWorker::AskZo {
             session_id: "s".into(),
@@ -449,6 +453,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             custom_mode: Some("c-x".into()),
             input: "".into(),
             tab_id: Some(i32::MIN),
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Link,
+                text: "https://example.com/".into(),
+            }),
         },
     ];
     for (i, &mode) in Mode::ALL.iter().enumerate() {
@@ -459,6 +467,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             custom_mode: None,
             input: "q".into(),
             tab_id: Some(i32::MAX - i as i32),
+            quote: None,
         });
     }
     for (i, &decision) in ApprovalDecision::ALL.iter().enumerate() {
