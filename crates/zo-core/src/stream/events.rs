@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::stream::diagnostics::Diagnostics;
+use crate::wire::action::Quoted;
 use crate::wire::json::{parse_within, Node, MAX_JSON_NODES};
 use shapes::{decode_object, get, str_field, Members};
 
@@ -164,15 +165,19 @@ impl ZoEvent {
 /// Why an event could not be decoded. Carries names and positions only, never data.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    #[error("event {event:?}: data is not valid JSON ({what} at byte {at})")]
+    #[error("event {}: data is not valid JSON ({what} at byte {at})", Quoted(.event))]
     InvalidJson {
         event: String,
         what: &'static str,
         at: usize,
     },
-    #[error("event {event:?}: data is not a JSON object")]
+    #[error("event {}: data is not a JSON object", Quoted(.event))]
     NotAnObject { event: String },
-    #[error("event {event:?}: required field {field:?} is missing or has the wrong type")]
+    #[error(
+        "event {}: required field {} is missing or has the wrong type",
+        Quoted(.event),
+        Quoted(.field)
+    )]
     MissingField { event: String, field: &'static str },
 }
 

@@ -101,7 +101,7 @@ impl Default for Settings {
 pub enum SettingsError {
     #[error("settings are not valid JSON of the expected shape: {0}")]
     Shape(String),
-    #[error("API base URL {url:?} is not usable: {reason}")]
+    #[error("API base URL {} is not usable: {reason}", crate::wire::action::Quoted(.url))]
     BaseUrl { url: String, reason: &'static str },
     #[error("no API key is set: open the options page and paste your Zo API key")]
     MissingApiKey,
