@@ -1,6 +1,6 @@
 //! A JSON value held as its text, for values the extension carries but does not read (a model's
-//! action entry that was dropped): written by the hand writer, so a module that holds one
-//! carries no JSON tree type. Its serde form is the value itself, for the native tools and
+//! action entry that was dropped, an action's reported value, a stream's diagnostics): written
+//! by the hand writer, so a module that holds one carries no JSON tree type. Its serde form is the value itself, for the native tools and
 //! tests that print or compare it.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
