@@ -29,7 +29,7 @@ use crate::ui::history::{ApprovalRecord, Chat, Message, MessageStatus, Role};
 use crate::ui::modes::mode_label;
 use crate::ui::view::timeline_row;
 use crate::wire::codec::parts::{write_failure, write_origin, write_tool};
-use crate::wire::json::{Json, Obj, RawJson, WireName};
+use crate::wire::json::{Json, Obj, WireName};
 use crate::wire::protocol::ApprovalDecision;
 
 /// The JSON file's `format`.
@@ -294,14 +294,7 @@ fn answer_md(out: &mut String, m: &Message) {
     if !m.timeline.is_empty() {
         out.push_str("\n**Actions**\n\n");
         for (n, e) in m.timeline.iter().enumerate() {
-            let result = crate::wire::protocol::ActionResult {
-                index: e.index,
-                status: e.status,
-                value: e.value.as_ref().map(|v| RawJson::from(Json::value(v))),
-                error: e.error.clone(),
-                settle_ms: None,
-            };
-            let row = timeline_row(&e.action, Some(&result));
+            let row = timeline_row(&e.action, Some(&e.result()));
             let mut line = format!("{}. {} {}", n + 1, row.title, code(&row.target));
             if let crate::wire::action::Action::Fill { value, .. } = &e.action {
                 line.push_str(&format!(" with {}", code(value)));

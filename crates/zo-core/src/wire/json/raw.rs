@@ -43,7 +43,6 @@ fn same(a: &Node, b: &Node) -> bool {
                     _ => false,
                 })
         }
-        (Node::Str(a), Node::Str(b)) => a == b,
         _ => a == b,
     }
 }
