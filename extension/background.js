@@ -10,6 +10,10 @@ import init, {
   onPortDisconnect,
   onMessage,
   onStorageChanged,
+  onInstalled,
+  onMenuClicked,
+  onCommand,
+  onOmnibox,
 } from './pkg/zo_worker.js';
 
 // First of all: content scripts (which a compromised page can run code in) lose
@@ -31,7 +35,35 @@ chrome.runtime.onInstalled.addListener(() => {
   chrome.sidePanel
     .setPanelBehavior({ openPanelOnActionClick: true })
     .catch((err) => console.error('[zo] setPanelBehavior failed', err));
+  whenReady(() => onInstalled());
 });
+
+// The entry points (context menu, keyboard commands, the omnibox keyword). Chrome lets
+// sidePanel.open run only inside the user's gesture, so it is called here, synchronously,
+// before wasm is awaited; what the question is, Rust decides (the panel takes it when it opens).
+function openPanel(tab) {
+  const where = tab?.id >= 0 ? { tabId: tab.id } : { windowId: tab?.windowId ?? chrome.windows.WINDOW_ID_CURRENT };
+  chrome.sidePanel.open(where).catch((err) => console.warn('[zo] could not open the side panel', err));
+}
+const entry = {
+  menuClicked(info, tab) {
+    openPanel(tab);
+    const { menuItemId, selectionText, linkUrl } = info;
+    whenReady(() => onMenuClicked(String(menuItemId), selectionText, linkUrl, tab?.id));
+  },
+  command(name, tab) {
+    openPanel(tab);
+    whenReady(() => onCommand(name, tab?.id));
+  },
+  omnibox(text) {
+    openPanel(undefined);
+    whenReady(() => onOmnibox(text));
+  },
+};
+chrome.contextMenus.onClicked.addListener((info, tab) => entry.menuClicked(info, tab));
+chrome.commands.onCommand.addListener((name, tab) => entry.command(name, tab));
+chrome.omnibox.onInputEntered.addListener((text) => entry.omnibox(text));
+chrome.omnibox.setDefaultSuggestion({ description: 'Ask Zo in the side panel: %s' });
 
 chrome.runtime.onConnect.addListener((port) => {
   whenReady(() => onConnect(port));
@@ -50,6 +82,9 @@ chrome.storage.onChanged.addListener((changes, area) =>
 );
 
 globalThis.zoWorker = {
+  // The entry points' listeners call these; the e2e specs call them too (Chrome's own menu
+  // and omnibox cannot be driven from a test).
+  entry,
   ready: Promise.all([
     storageLocked,
     init({ module_or_path: new URL('./pkg/zo_worker_bg.wasm', import.meta.url) }),

@@ -16,6 +16,7 @@ let boundTabTitle = null;
 let windowId = null;
 let port = null;
 let panel = null;
+let recognition = null;
 
 async function refreshBoundTab() {
   try {
@@ -79,6 +80,60 @@ const host = {
     link.download = name;
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  },
+  // Read aloud: one utterance per text, in the chosen voice (voiceURI) and rate; the panel is
+  // told when they ended or failed (every pending one fails when cancelled).
+  speak(token, texts, rate, voice) {
+    speechSynthesis.cancel();
+    const chosen = speechSynthesis.getVoices().find((v) => v.voiceURI === voice);
+    texts.forEach((text, i) => {
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.rate = rate;
+      if (chosen) {
+        utterance.voice = chosen;
+        utterance.lang = chosen.lang;
+      }
+      if (i === texts.length - 1) utterance.onend = () => panel?.onSpeechEnd(token);
+      utterance.onerror = (e) => {
+        if (e.error !== 'interrupted' && e.error !== 'canceled') console.warn('[zo] read aloud', e.error);
+        panel?.onSpeechEnd(token);
+      };
+      speechSynthesis.speak(utterance);
+    });
+  },
+  stopSpeaking() {
+    speechSynthesis.cancel();
+  },
+  // Voice input: Chrome's speech recognition, interim results included; the panel gets the
+  // final and the still-changing text of this session, its errors and its end.
+  startVoice() {
+    const Recognition = globalThis.SpeechRecognition ?? globalThis.webkitSpeechRecognition;
+    if (!Recognition) return false;
+    recognition?.abort();
+    recognition = new Recognition();
+    recognition.interimResults = true;
+    recognition.continuous = true;
+    recognition.lang = navigator.language;
+    recognition.onresult = (e) => {
+      let finals = '';
+      let interim = '';
+      for (const result of e.results) {
+        if (result.isFinal) finals += result[0].transcript;
+        else interim += result[0].transcript;
+      }
+      panel?.onVoice('result', finals, interim);
+    };
+    recognition.onerror = (e) => panel?.onVoice('error', e.error, '');
+    recognition.onend = () => panel?.onVoice('end', '', '');
+    recognition.start();
+    return true;
+  },
+  stopVoice() {
+    recognition?.stop();
+  },
+  // The side panel cannot show Chrome's microphone prompt: a tab of the extension can.
+  openMicPage() {
+    chrome.tabs.create({ url: chrome.runtime.getURL('extension/mic.html') });
   },
   tabId() {
     return boundTabId;

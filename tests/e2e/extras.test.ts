@@ -1,13 +1,15 @@
 //! The panel's extras, as a person uses them: a chat exported as Markdown and as JSON (real
 //! downloads, with the chat's questions, answers, reasoning and tool calls); the high-contrast
 //! theme (chosen, or System when the browser asks for more contrast): every text at 7:1 or
-//! more, controls bordered, a thick focus ring.
+//! more, controls bordered, a thick focus ring; read aloud (an answer's words at the chosen
+//! rate, stopped by a second press, Esc and another chat) and its options; voice input (what is
+//! heard into the input, and a clear message where recognition is missing or not allowed).
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startHarness, asksWith, serverAnswer, waitFor, setSettings, openOptions, stored, type Harness, T, HOOK } from './harness.ts';
-import { panelOnFixture, type PanelPage } from './panel.ts';
+import { startHarness, asksWith, serverAnswer, waitFor, setSettings, openOptions, stored, tabIdOf, type Harness, T, HOOK } from './harness.ts';
+import { panelOnFixture, PanelPage, words } from './panel.ts';
 
 let h: Harness;
 
@@ -172,5 +174,154 @@ describe('high contrast', () => {
     const more = (await panel.page.evaluate(CONTRASTS(['.page-origin', '.history-btn']))) as any;
     assert.ok(more['.page-origin'].ratio >= 7, `muted text at ${more['.page-origin'].ratio}:1`);
     assert.ok(more['.history-btn'].borderWidth >= 1 && !/rgba\(.*, 0\)|transparent/.test(more['.history-btn'].border), `quiet buttons get a border (${more['.history-btn'].border})`);
+  });
+});
+
+/** A panel bound to a fresh fixture tab whose page runs `init` (a string) before its own
+ *  scripts. */
+async function panelWith(init: string): Promise<PanelPage> {
+  const target = await h.open('form.html');
+  const tabId = await tabIdOf(h.ext, target);
+  const page = await h.ext.context.newPage();
+  await page.addInitScript(init);
+  await page.goto(`chrome-extension://${h.ext.extensionId}/extension/sidepanel.html?tabId=${tabId}`);
+  const panel = new PanelPage(page);
+  await panel.ready();
+  await panel.setMode('Ask');
+  return panel;
+}
+
+/** Headless Chromium here has no voices and fails every utterance (`synthesis-failed`), so the
+ *  panel's page gets a speechSynthesis that records what it is asked to say and speaks until it
+ *  is cancelled (every pending utterance then fails as `interrupted`, as Chrome's does). */
+const RECORD_SPEECH = `(() => {
+  const said = [];
+  const queue = [];
+  window.__zoSaid = said;
+  const synth = {
+    speaking: false, pending: false, paused: false,
+    speak(u) { said.push({ text: u.text, rate: u.rate }); queue.push(u); this.speaking = true; },
+    cancel() { said.push('cancel'); for (const u of queue.splice(0)) u.onerror && u.onerror({ error: 'interrupted' }); this.speaking = false; },
+    getVoices() { return []; }, pause() {}, resume() {},
+    addEventListener() {}, removeEventListener() {},
+  };
+  window.__zoFinishSpeech = () => { const last = queue.splice(0).pop(); synth.speaking = false; last && last.onend && last.onend({}); };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+})()`;
+
+const said = (panel: PanelPage): Promise<Array<{ text: string; rate: number } | 'cancel'>> =>
+  panel.page.evaluate(() => (window as any).__zoSaid);
+
+describe('read aloud', () => {
+  test("an answer is read as its words at the chosen rate; a second press, Stop and another chat end it", T, async () => {
+    await setSettings(h.ext, { speechRate: 150 } as any);
+    const panel = await panelWith(RECORD_SPEECH);
+    const msg = await panel.send('Read this to me speak-one [[zo:scenario=plain]]');
+    assert.equal(await msg.settled(), 'done');
+    const read = msg.root.getByRole('button', { name: /Read aloud|Stop reading/ });
+    await read.click();
+    await waitFor('reading', async () => (await read.getAttribute('aria-pressed')) === 'true');
+    assert.equal(await read.innerText(), 'Stop reading');
+    const utterances = (await said(panel)).filter((u) => u !== 'cancel') as Array<{ text: string; rate: number }>;
+    assert.ok(utterances.length >= 2, 'one utterance per paragraph');
+    assert.ok(utterances.every((u) => u.rate === 1.5), `rate 1.5: ${JSON.stringify(utterances.map((u) => u.rate))}`);
+    const spoken = utterances.map((u) => u.text).join(' ');
+    assert.equal(words(spoken), words(await msg.answerText()), 'the words the answer shows');
+    assert.doesNotMatch(spoken, /[`*_#]/, 'no Markdown marks');
+    // A second press stops it.
+    await read.click();
+    await waitFor('stopped', async () => (await read.getAttribute('aria-pressed')) === 'false');
+    assert.equal((await said(panel)).at(-1), 'cancel');
+    // Read to its end: the button comes back by itself.
+    await read.click();
+    await waitFor('reading again', async () => (await read.getAttribute('aria-pressed')) === 'true');
+    await panel.page.evaluate(() => (window as any).__zoFinishSpeech());
+    await waitFor('finished', async () => (await read.getAttribute('aria-pressed')) === 'false');
+    // Esc (Stop) ends it.
+    await read.click();
+    await waitFor('reading a third time', async () => (await read.getAttribute('aria-pressed')) === 'true');
+    const before = (await said(panel)).length;
+    await panel.page.keyboard.press('Escape');
+    await waitFor('Esc stopped it', async () => (await read.getAttribute('aria-pressed')) === 'false');
+    assert.equal((await said(panel)).slice(before).at(-1), 'cancel');
+    // Another chat on screen ends it.
+    await read.click();
+    await waitFor('reading a fourth time', async () => (await read.getAttribute('aria-pressed')) === 'true');
+    const count = (await said(panel)).length;
+    await panel.newChat();
+    await waitFor('the new chat stopped it', async () => (await said(panel)).slice(count).includes('cancel'));
+    await setSettings(h.ext, { speechRate: 100 } as any);
+  });
+
+  test('the options list the voices and the speeds, and save the choice', T, async () => {
+    const options = await openOptions(h.ext);
+    const speed = options.getByLabel('Speed', { exact: true });
+    await speed.waitFor();
+    const voice = options.getByLabel('Voice', { exact: true });
+    assert.equal(await voice.locator('option').first().innerText(), "The browser's default voice");
+    await speed.selectOption({ label: 'Fast (1.25×)' });
+    await options.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor('saved', async () => /Saved/.test(await options.locator('#status').innerText()));
+    const { settings } = await stored(h.ext, ['settings']);
+    assert.deepEqual([settings.speechRate, settings.speechVoice], [125, null]);
+    await options.close();
+    await setSettings(h.ext, { speechRate: 100 } as any);
+  });
+});
+
+describe('voice input', () => {
+  test('where the browser offers no speech recognition, the microphone says so', T, async () => {
+    const panel = await panelWith('delete window.SpeechRecognition; delete window.webkitSpeechRecognition;');
+    await panel.page.getByRole('button', { name: 'Voice input', exact: true }).click();
+    const notice = panel.page.getByRole('alert').filter({ hasText: 'Voice input is not available' });
+    await notice.waitFor({ state: 'visible' });
+    assert.equal(await panel.page.getByRole('button', { name: 'Allow the microphone' }).isVisible(), false);
+  });
+
+  test('where the panel may not use the microphone, it says so and opens the tab that asks for it', T, async () => {
+    // Chromium's own recognition here: no permission prompt can show (headless, as in a side
+    // panel), so it ends at once with `not-allowed`.
+    const panel = await panelWith('');
+    const mic = panel.page.getByRole('button', { name: 'Voice input', exact: true });
+    await mic.click();
+    const notice = panel.page.getByRole('alert').filter({ hasText: 'Zo may not use the microphone yet' });
+    await notice.waitFor({ state: 'visible' });
+    await waitFor('the microphone released', async () => (await mic.getAttribute('aria-pressed')) === 'false');
+    const [tab] = await Promise.all([
+      h.ext.context.waitForEvent('page'),
+      panel.page.getByRole('button', { name: 'Allow the microphone' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    assert.match(tab.url(), /\/extension\/mic\.html$/);
+    await tab.getByRole('button', { name: 'Allow the microphone' }).waitFor();
+    await tab.close();
+  });
+
+  test('what is heard goes into the input, after what was typed', T, async () => {
+    // A recognition that hears what the test says (Chromium here has no speech service).
+    const panel = await panelWith(`(() => {
+      class FakeRecognition {
+        start() { window.__zoRecognition = this; setTimeout(() => this.onstart && this.onstart({}), 0); }
+        stop() { setTimeout(() => this.onend && this.onend({}), 0); }
+        abort() { this.stop(); }
+      }
+      window.SpeechRecognition = FakeRecognition;
+    })()`);
+    await panel.input.fill('Ask about');
+    const mic = panel.page.getByRole('button', { name: 'Voice input', exact: true });
+    await mic.click();
+    await waitFor('listening', async () => (await panel.page.locator('button.mic').getAttribute('aria-pressed')) === 'true');
+    const hear = (results: Array<[string, boolean]>) =>
+      panel.page.evaluate((results) => {
+        const r = (window as any).__zoRecognition;
+        r.onresult({ results: results.map(([t, isFinal]) => Object.assign([{ transcript: t }], { isFinal })) });
+      }, results);
+    await hear([['the price', false]]);
+    assert.equal(await panel.input.inputValue(), 'Ask about the price');
+    await hear([['the price of tea', true], [' today', false]]);
+    assert.equal(await panel.input.inputValue(), 'Ask about the price of tea today');
+    await panel.page.getByRole('button', { name: 'Stop voice input', exact: true }).click();
+    await waitFor('not listening', async () => (await panel.page.locator('button.mic').getAttribute('aria-pressed')) === 'false');
+    assert.equal(await panel.input.inputValue(), 'Ask about the price of tea today');
   });
 });

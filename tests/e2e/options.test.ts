@@ -76,7 +76,7 @@ describe('options page', () => {
   test('is in sections with a navigation list, and the search filters them', T, async () => {
     const page = await openOptions(h.ext);
     await field(page, 'API key').waitFor();
-    const sections = ['Connection', 'Chat', 'Modes', 'Co-browse', 'Appearance', 'Quick actions', 'Diagnostics'];
+    const sections = ['Connection', 'Chat', 'Modes', 'Co-browse', 'Appearance', 'Quick actions', 'Read aloud', 'Keyboard shortcuts', 'Diagnostics'];
     for (const name of sections) {
       await page.getByRole('region', { name, exact: true }).getByRole('heading', { level: 2, name }).waitFor();
     }

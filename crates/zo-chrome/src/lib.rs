@@ -13,6 +13,7 @@ mod error;
 mod event;
 mod runtime;
 
+pub mod context_menus;
 pub mod permissions;
 pub mod scripting;
 pub mod storage;

@@ -24,6 +24,8 @@ extern "C" {
     pub fn window_id(this: &Tab) -> Option<f64>;
     #[wasm_bindgen(method, getter)]
     pub fn active(this: &Tab) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    pub fn id(this: &Tab) -> Option<f64>;
 
     /// `chrome.tabs.sendMessage(tabId, message)`: the first answer.
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = sendMessage, catch)]
@@ -31,6 +33,9 @@ extern "C" {
     /// `chrome.tabs.connect(tabId, connectInfo)`.
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = connect, catch)]
     fn connect_with(tab_id: i32, connect_info: &Details) -> Result<Port, JsValue>;
+    /// `chrome.tabs.query(queryInfo)`.
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = query, catch)]
+    async fn query_with(query: &Details) -> Result<JsValue, JsValue>;
     /// `chrome.tabs.get(tabId)`.
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], catch)]
     pub async fn get(tab_id: i32) -> Result<JsValue, JsValue>;
@@ -62,6 +67,10 @@ extern "C" {
     fn set_format(this: &Details, format: &str);
     #[wasm_bindgen(method, setter)]
     fn set_quality(this: &Details, quality: u8);
+    #[wasm_bindgen(method, setter)]
+    fn set_active(this: &Details, active: bool);
+    #[wasm_bindgen(method, setter, js_name = lastFocusedWindow)]
+    fn set_last_focused_window(this: &Details, last: bool);
 }
 
 fn details() -> Details {
@@ -88,4 +97,19 @@ pub async fn capture_jpeg(window_id: i32, quality: u8) -> Result<JsValue, JsValu
     options.set_format("jpeg");
     options.set_quality(quality);
     capture_with(window_id, &options).await
+}
+
+/// The id of the active tab of the window the user last focused
+/// (`chrome.tabs.query({active: true, lastFocusedWindow: true})`), if any.
+pub async fn active_tab_id() -> Result<Option<i32>, JsValue> {
+    let query = details();
+    query.set_active(true);
+    query.set_last_focused_window(true);
+    let tabs = js_sys::Array::from(&query_with(&query).await?);
+    Ok(tabs
+        .iter()
+        .next()
+        .and_then(|tab| tab.unchecked_into::<Tab>().id())
+        .filter(|id| id.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(id))
+        .map(|id| id as i32))
 }

@@ -25,7 +25,7 @@ pub(crate) mod tools;
 pub(crate) mod utf8;
 
 pub use assembler::{Assembler, StreamUpdate};
-pub use diagnostics::Diagnostics;
+pub use diagnostics::{Diagnostics, StreamFacts};
 pub use driver::{
     AskDriver, AskOutcome, AskSpec, Effect, ResponseHead, Shown, MAX_REPLY_BYTES, STOPPED,
 };

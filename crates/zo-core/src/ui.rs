@@ -12,6 +12,7 @@
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod entry;
 pub mod export;
 pub(crate) mod failure_view;
 pub(crate) mod history;
@@ -25,6 +26,7 @@ pub mod page_context;
 pub mod reasoning;
 pub(crate) mod runs;
 pub mod slash;
+pub mod speech;
 pub mod tab_mention;
 pub(crate) mod trust_view;
 pub mod view;

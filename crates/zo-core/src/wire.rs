@@ -7,7 +7,6 @@ pub(crate) mod action;
 pub(crate) mod api_key;
 pub(crate) mod approval;
 pub(crate) mod base_url;
-pub(crate) mod bounded_json;
 pub(crate) mod choices;
 pub(crate) mod codec;
 pub(crate) mod facts;
@@ -15,6 +14,7 @@ pub(crate) mod json;
 pub(crate) mod outcome;
 pub(crate) mod page_messages;
 pub(crate) mod protocol;
+pub(crate) mod ready_question;
 pub(crate) mod session_flow;
 pub(crate) mod settings;
 pub(crate) mod snapshot;
@@ -32,7 +32,8 @@ pub use choices::{
 };
 pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 pub use json::{
-    parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, WireError, WireName,
+    parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, RawJson, WireError,
+    WireName,
 };
 pub use outcome::{at_scroll_end, FillOutcome, ScrollOutcome, WaitOutcome};
 pub use page_messages::{settings_changed, PageToWorker, WorkerToPage};
@@ -41,6 +42,7 @@ pub use protocol::{
     FailureKind, FinalResult, FinalStatus, Mode, PanelToWorker, StreamFailure, TextPart,
     ToolActivity, WorkerToContent, WorkerToPanel, CONTENT_PORT, STREAM_PORT,
 };
+pub use ready_question::{Caret, Claim, Quote, QuoteKind, ReadyQuestion, READY_TTL_MS};
 pub use session_flow::SessionFlow;
 pub use settings::quick_actions;
 pub use settings::{

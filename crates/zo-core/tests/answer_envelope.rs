@@ -121,7 +121,7 @@ fn dropped_entries_are_kept_and_raw_json_never_becomes_text() {
     assert_eq!(kinds(&e), ["click"]);
     assert_eq!(e.dropped.len(), 2);
     assert_eq!(
-        e.dropped[0].entry,
+        e.dropped[0].entry.to_value(),
         json!({"navigate":"javascript:alert(1)"})
     );
     assert_eq!(e.text, "");

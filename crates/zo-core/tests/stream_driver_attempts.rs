@@ -31,7 +31,7 @@ fn a_streamed_answer_is_posted_and_ends_done() {
     assert!(effects.iter().any(|e| matches!(
         e,
         Effect::Post(WorkerToPanel::StreamDiagnostic { diagnostics, .. })
-            if diagnostics["terminal"] == true
+            if diagnostics.to_value()["terminal"] == true
     )));
     let result = run.result();
     assert_eq!(result.status, FinalStatus::Succeeded);
@@ -186,7 +186,7 @@ fn a_cut_then_the_same_answer_shows_nothing_twice() {
     assert!(ended.iter().any(|e| matches!(
         e,
         Effect::Post(WorkerToPanel::StreamDiagnostic { diagnostics, .. })
-            if diagnostics["terminal"] == false
+            if diagnostics.to_value()["terminal"] == false
     )));
     assert!(run.reconnects()[0].3.contains("ended before"));
     run.woke();

@@ -305,9 +305,9 @@ fn model_request_content_never_leaves() {
         &mut d,
     );
     assert_eq!(e, Ok(ZoEvent::ModelRequest));
-    let report = d.to_json().to_string();
+    let report = d.to_value().to_string();
     assert!(!report.contains(SECRET));
-    assert_eq!(d.to_json()["droppedModelRequests"], 3);
+    assert_eq!(d.to_value()["droppedModelRequests"], 3);
 }
 
 #[test]
@@ -347,7 +347,7 @@ fn unknown_events_and_fields_are_counted_by_name_only() {
     assert!(e.is_ok());
     assert_eq!(d.unknown_event_count(), 1);
     assert_eq!(d.unknown_field_count(), 1);
-    let j = d.to_json();
+    let j = d.to_value();
     let text = j.to_string();
     for v in ["VALUE1", "VALUE2", "VALUE3"] {
         assert!(!text.contains(v), "{text}");

@@ -239,7 +239,7 @@ fn a_body_past_the_limit_ends_the_stream() {
     let (shown, finals, p) = stream(Mode::Ask, &body);
     assert_stopped(&shown, &finals, &p, LimitExceeded::Body);
     assert_eq!(shown, "Kept");
-    assert_eq!(p.diagnostics()["bytes"], MAX_BODY_BYTES);
+    assert_eq!(p.diagnostics().to_value()["bytes"], MAX_BODY_BYTES);
 }
 
 #[test]
@@ -274,7 +274,7 @@ fn tool_calls_past_the_list_limit_are_counted_not_listed() {
     let (_, finals, p) = stream(Mode::Ask, &body);
     assert_eq!(finals[0].status, FinalStatus::Succeeded);
     assert_eq!(p.tools().len(), MAX_TOOLS);
-    assert_eq!(p.diagnostics()["toolsDropped"], 50);
+    assert_eq!(p.diagnostics().to_value()["toolsDropped"], 50);
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn the_prompt_echo_is_never_held_nor_limited() {
     assert_eq!(shown, "Answer");
     assert_eq!(finals[0].status, FinalStatus::Succeeded);
     assert_eq!(p.limit_exceeded(), None);
-    assert_eq!(p.diagnostics()["droppedModelRequests"], 1);
+    assert_eq!(p.diagnostics().to_value()["droppedModelRequests"], 1);
     assert!(peak < 512 * 1024, "held {peak} bytes for a skipped echo");
 }
 

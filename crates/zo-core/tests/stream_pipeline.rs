@@ -101,13 +101,13 @@ fn model_request_content_never_leaves_the_pipeline() {
     let shown = format!(
         "{updates:?} {p:?} {:?} {} {:?}",
         p.finish(),
-        p.diagnostics(),
+        p.diagnostics().as_str(),
         p.decode_errors()
     );
     for secret in ["PRIVATE-PROMPT", "hunter2", "secrets.txt"] {
         assert!(!shown.contains(secret), "{secret} leaked");
     }
-    let d = p.diagnostics();
+    let d = p.diagnostics().to_value();
     assert_eq!(d["droppedModelRequests"], 2);
     assert_eq!(
         d["events"]["PartDeltaEvent"].as_u64().map(|n| n > 10),
@@ -178,8 +178,8 @@ fn invalid_json_is_counted_and_the_stream_goes_on() {
     assert_eq!(screen.answer, "AB");
     let mut p = StreamPipeline::new(Mode::Ask);
     p.push_bytes(body);
-    assert_eq!(p.diagnostics()["invalidJson"], 1);
-    assert_eq!(p.diagnostics()["unknownEvents"], 1);
+    assert_eq!(p.diagnostics().to_value()["invalidJson"], 1);
+    assert_eq!(p.diagnostics().to_value()["unknownEvents"], 1);
     assert_eq!(p.decode_errors().len(), 1);
 }
 

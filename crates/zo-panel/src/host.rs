@@ -9,7 +9,12 @@
 //! `requestSiteAccess(pattern | patterns) -> Promise<bool>` (chrome.permissions.request
 //! for those hosts; called inside the user's click), `windowTabs() -> Promise<[{id, title,
 //! url}]>` (the open tabs of the panel's window, for `@`), `download(name, type, text)` (saves
-//! a file the panel made, through a Blob's object URL).
+//! a file the panel made, through a Blob's object URL), `speak(token, texts, rate, voice)` (reads the
+//! texts aloud with speechSynthesis, in that voice (`voiceURI`, or null) and rate, then calls
+//! the panel's `onSpeechEnd(token)`), `stopSpeaking()`, `startVoice() -> bool` (starts speech
+//! recognition with interim results, false where the browser has none; its events go to the
+//! panel's `onVoice(kind, a, b)`), `stopVoice()` and `openMicPage()` (the tab that asks for
+//! the microphone).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -38,6 +43,22 @@ extern "C" {
     fn tab_id(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch)]
     fn download(this: &HostObject, name: &str, mime: &str, text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn speak(
+        this: &HostObject,
+        token: u32,
+        texts: js_sys::Array,
+        rate: f32,
+        voice: Option<String>,
+    ) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = stopSpeaking)]
+    fn stop_speaking(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = startVoice)]
+    fn start_voice(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = stopVoice)]
+    fn stop_voice(this: &HostObject) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = openMicPage)]
+    fn open_mic_page(this: &HostObject) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = requestSiteAccess)]
     fn request_site_access(this: &HostObject, pattern: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = windowTabs)]
@@ -107,6 +128,35 @@ impl Host {
     /// Saves `text` as a file named `name` of type `mime` (the browser's download).
     pub fn download(&self, name: &str, mime: &str, text: &str) {
         logged("download", self.obj.download(name, mime, text));
+    }
+
+    /// Reads `texts` aloud (one utterance each) at `rate` in `voice` (the browser's default when
+    /// None); the host calls the panel's `onSpeechEnd(token)` when they end or fail. False
+    /// when the host could not start.
+    pub fn speak(&self, token: u32, texts: &[String], rate: f32, voice: Option<&str>) -> bool {
+        let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+        logged(
+            "read aloud",
+            self.obj.speak(token, list, rate, voice.map(str::to_string)),
+        )
+        .is_some()
+    }
+
+    pub fn stop_speaking(&self) {
+        logged("stop reading", self.obj.stop_speaking());
+    }
+
+    /// Starts speech recognition: false where the browser offers none.
+    pub fn start_voice(&self) -> bool {
+        logged("voice input", self.obj.start_voice()).is_some_and(|v| v.as_bool() == Some(true))
+    }
+
+    pub fn stop_voice(&self) {
+        logged("stop voice input", self.obj.stop_voice());
+    }
+
+    pub fn open_mic_page(&self) {
+        logged("microphone page", self.obj.open_mic_page());
     }
 
     /// Where the bound tab is, when known.

@@ -5,9 +5,11 @@
 //! is set, else the mode's starter prompts), the notice of a failed history save, the Undo
 //! toast of a deleted chat, the notice of why a question cannot be sent, the banner
 //! asking for a key above the composer, the notice that Visual mode has screenshots off (with
-//! its switch), the model and persona pickers, the composer's sheet (/help, /context), and
-//! the composer (input, the list that pops up over it, Send, Stop, the quick-action chips
-//! under it). Built once; the panel keeps the element handles.
+//! its switch), why voice input stopped, the page content that goes with the next question (a
+//! selection, a link, from the context menu), the model and persona pickers, the composer's
+//! sheet (/help, /context), and the composer (input, the list that pops up over it, voice
+//! input, Send, Stop, the quick-action chips under it). Built once; the panel keeps the
+//! element handles.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -89,11 +91,24 @@ pub struct Ui {
     pub visual_notice: Element,
     pub visual_text: Element,
     pub visual_switch: Element,
+    /// The page content (a selection, a link) that goes with the next question, with its
+    /// Remove button (hidden when there is none).
+    pub quote: Element,
+    pub quote_label: Element,
+    pub quote_text: Element,
+    pub quote_remove: Element,
     /// The model and persona pickers above the input (hidden until the lists arrive).
     pub choices: Element,
     pub model: HtmlSelectElement,
     pub persona: HtmlSelectElement,
     pub input: HtmlTextAreaElement,
+    /// Voice input (speech recognition into the input), beside Send.
+    pub mic: Element,
+    /// Why voice input stopped or cannot start, with a button that opens the microphone page
+    /// when the panel cannot ask for the microphone itself.
+    pub voice_notice: Element,
+    pub voice_text: Element,
+    pub voice_grant: Element,
     pub send: Element,
     pub stop: Element,
     /// The list over the input (slash commands): `role=listbox`, the input its combobox.
@@ -284,6 +299,23 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&visual_notice, true);
     append(&root, &visual_notice)?;
 
+    let quote = el(doc, "div", "quote")?;
+    set_attr(&quote, "role", "group")?;
+    set_attr(&quote, "aria-label", "Goes with your question")?;
+    let quote_label = el(doc, "span", "quote-label")?;
+    let quote_text = el(doc, "span", "quote-text")?;
+    let quote_remove = button(
+        doc,
+        "btn link quote-remove",
+        "×",
+        "Remove from the question",
+    )?;
+    append(&quote, &quote_label)?;
+    append(&quote, &quote_text)?;
+    append(&quote, &quote_remove)?;
+    set_hidden(&quote, true);
+    append(&root, &quote)?;
+
     let choices = el(doc, "div", "choices")?;
     let picker = |class: &str, label: &str| -> DomResult<HtmlSelectElement> {
         let select: HtmlSelectElement = el(doc, "select", class)?
@@ -319,6 +351,15 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&tab_chips, true);
     append(&root, &tab_chips)?;
 
+    let voice_notice = el(doc, "div", "voice-notice")?;
+    set_attr(&voice_notice, "role", "alert")?;
+    let voice_text = el(doc, "span", "")?;
+    append(&voice_notice, &voice_text)?;
+    let voice_grant = button(doc, "btn link", "Allow the microphone", "")?;
+    append(&voice_notice, &voice_grant)?;
+    set_hidden(&voice_notice, true);
+    append(&root, &voice_notice)?;
+
     let composer = el(doc, "footer", "composer")?;
     let complete = el(doc, "ul", "complete")?;
     set_attr(&complete, "id", COMPLETE_ID)?;
@@ -344,6 +385,9 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&input, "aria-controls", COMPLETE_ID)?;
     set_attr(&input, "aria-expanded", "false")?;
     append(&composer, &input)?;
+    let mic = button(doc, "btn ghost icon mic", "🎤", "Voice input")?;
+    set_attr(&mic, "aria-pressed", "false")?;
+    append(&composer, &mic)?;
     let send = button(doc, "btn primary send", "Send", "Send")?;
     let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
     set_hidden(&stop, true);
@@ -388,10 +432,18 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         visual_notice,
         visual_text,
         visual_switch,
+        quote,
+        quote_label,
+        quote_text,
+        quote_remove,
         choices,
         model,
         persona,
         input,
+        mic,
+        voice_notice,
+        voice_text,
+        voice_grant,
         send,
         stop,
         complete,

@@ -62,7 +62,7 @@ pub(crate) fn read_settings(message: &JsValue) -> Result<SettingsView, String> {
         .ok_or("no SETTINGS message (JSON text)")?;
     match WorkerToPage::from_json(&text).map_err(|e| e.to_string())? {
         WorkerToPage::Settings { settings } => settings.validated().map_err(|e| e.to_string()),
-        _ => Err("another message than SETTINGS".into()),
+        _ => Err("not a SETTINGS message".into()),
     }
 }
 
@@ -153,7 +153,8 @@ impl Panel {
     }
 
     /// A `chrome.runtime.onMessage` message with its sender. Only the worker's SETTINGS are
-    /// taken (a content script can message every extension page); anything else is ignored.
+    /// taken (a content script can message every extension page), and its QUESTION_READY
+    /// (the panel asks for the question); anything else is ignored.
     #[wasm_bindgen(js_name = onRuntimeMessage)]
     pub fn on_runtime_message(&self, message: JsValue, sender: JsValue) {
         let facts = match sender.is_object() {
@@ -163,11 +164,20 @@ impl Panel {
         if !sender::is_worker(&facts, &own_origin()) {
             return;
         }
-        match read_settings(&message) {
-            Ok(view) => {
-                self.with_state(|st| st.set_settings(view));
+        let text = message.as_string().unwrap_or_default();
+        match WorkerToPage::from_json(&text) {
+            // An entry point made a question ready: ask for it (it may be for this panel).
+            Ok(WorkerToPage::QuestionReady) => {
+                self.with_state(|st| st.take_question());
             }
-            Err(e) => dom::log_error("settings from the worker", &e),
+            Ok(WorkerToPage::Settings { settings }) => match settings.validated() {
+                Ok(view) => {
+                    self.with_state(|st| st.set_settings(view));
+                }
+                Err(e) => dom::log_error("settings from the worker", &e),
+            },
+            Ok(_) => {}
+            Err(e) => dom::log_error("a message from the worker", &e),
         }
     }
 
@@ -175,6 +185,24 @@ impl Panel {
     #[wasm_bindgen(js_name = onTabChanged)]
     pub fn on_tab_changed(&self) {
         self.with_state(|s| s.update_page_bar());
+    }
+
+    /// The host finished reading aloud (or failed to) for `token`.
+    #[wasm_bindgen(js_name = onSpeechEnd)]
+    pub fn on_speech_end(&self, token: u32) {
+        self.with_state(|s| s.speech_ended(token));
+    }
+
+    /// A speech recognition event: `result` (`a`: the final text heard, `b`: the text still
+    /// being recognized), `error` (`a`: its code) or `end`.
+    #[wasm_bindgen(js_name = onVoice)]
+    pub fn on_voice(&self, kind: &str, a: &str, b: &str) {
+        self.with_state(|s| match kind {
+            "result" => s.voice_heard(a, b),
+            "error" => s.voice_failed(a),
+            "end" => s.voice_ended(),
+            other => dom::log_error("voice input", &format!("unknown event {other}")),
+        });
     }
 
     /// Send `input` as the user would; returns the new query's sessionId.

@@ -3,8 +3,8 @@
 //! line once the run ended), its approval
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
 //! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
-//! and a footer with its mode, model and duration, Copy and Copy Markdown (only when there is
-//! text to copy) and Regenerate. A question is a
+//! and a footer with its mode, model and duration, Copy, Copy Markdown and Read aloud (only
+//! when there is text) and Regenerate. A question is a
 //! [`UserView`]: its bubble and an editor to change and resend it.
 
 use web_sys::{Document, Element};
@@ -27,6 +27,8 @@ pub use user::{show_page, show_tabs, UserView};
 pub struct MessageButtons {
     pub copy: Element,
     pub copy_md: Element,
+    /// Read aloud (pressed while it reads; a second press stops).
+    pub speak: Element,
     pub regenerate: Element,
     pub retry: Element,
     pub settings: Element,
@@ -135,12 +137,17 @@ impl MessageView {
         let copy_md = text_el(doc, "button", "btn ghost copy-md", "Copy Markdown")?;
         set_attr(&copy_md, "type", "button")?;
         set_attr(&copy_md, "title", "Copy the answer as Markdown")?;
+        let speak = text_el(doc, "button", "btn ghost speak", "Read aloud")?;
+        set_attr(&speak, "type", "button")?;
+        set_attr(&speak, "aria-pressed", "false")?;
+        set_attr(&speak, "title", "Read the answer aloud")?;
         let regenerate = text_el(doc, "button", "btn ghost regenerate", "Regenerate")?;
         set_attr(&regenerate, "type", "button")?;
         set_attr(&regenerate, "title", "Answer this question again")?;
         let elapsed = el(doc, "span", "elapsed")?;
         append(&footer, &copy)?;
         append(&footer, &copy_md)?;
+        append(&footer, &speak)?;
         append(&footer, &regenerate)?;
         append(&footer, &elapsed)?;
         set_hidden(&footer, true);
@@ -179,6 +186,7 @@ impl MessageView {
             buttons: MessageButtons {
                 copy,
                 copy_md,
+                speak,
                 regenerate,
                 retry,
                 settings,
@@ -296,6 +304,7 @@ impl MessageView {
         let no_text = message.text.trim().is_empty();
         set_hidden(&self.buttons.copy, no_text);
         set_hidden(&self.buttons.copy_md, no_text);
+        set_hidden(&self.buttons.speak, no_text);
         set_hidden(
             &self.buttons.regenerate,
             ui::stored_error_card(message).is_some(),

@@ -3,12 +3,16 @@
 //! this computer; a host other than Zo's API is allowed by the user in the click that saves it,
 //! through Chrome's permission prompt), model and persona pickers filled from Zo, default mode,
 //! max steps, screenshots (which need Chrome's permission for all sites, asked for the same
-//! way), liveness timeout, Save and Test connection. The options page is where the key is
+//! way), liveness timeout, theme and text size, the read-aloud voice (the browser's voices,
+//! listed again when they load late) and speed, Save and Test connection. The options page is where the key is
 //! typed, so it is the one page that reads and writes it (its own storage entry).
 //!
 //! Host object from `options.js`: `load() -> Promise<{settings, apiKey, streamShape}>`,
 //! `save({settings, apiKey}) -> Promise`, `requestOrigins(patterns) -> Promise<bool>` (must be
-//! called inside the click, which this code does before any await).
+//! called inside the click, which this code does before any await), `voices() -> string` (the
+//! browser's voices as JSON text, `[{uri, name, lang}]`; the glue calls `onVoices()` when
+//! they change), `commands() -> Promise<Command[]>` and `openShortcuts()` (the keyboard
+//! shortcuts, [`shortcuts`]).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,6 +22,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use zo_core::ui::options_form::{self, FormFields, FormValues};
+use zo_core::ui::speech;
 use zo_core::wire::{
     parse_choices, parse_json, ApiKey, Choice, FontSize, JsonNode, Obj, Settings, Theme, WireName,
 };
@@ -31,6 +36,7 @@ mod modes;
 mod net;
 mod quick;
 mod search;
+mod shortcuts;
 mod stream_shape;
 
 use build::option;
@@ -51,10 +57,16 @@ struct Form {
     liveness: HtmlInputElement,
     theme: HtmlSelectElement,
     font_size: HtmlSelectElement,
+    /// The read-aloud voice (`voiceURI`; "" for the browser's default) and rate (percent).
+    speech_voice: HtmlSelectElement,
+    speech_rate: HtmlSelectElement,
     test: Element,
     status: Element,
     /// The stream-shape details view's body.
     shape: Element,
+    /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
+    shortcut_list: Element,
+    shortcut_change: Element,
     /// The mode editor (custom modes, built-in instructions, the prompt preview).
     modes: modes::ModeEditor,
     /// The quick-action chips' rows, Add and Reset.
@@ -83,6 +95,8 @@ impl Form {
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
         self.theme.set_value(s.theme.wire_name());
         self.font_size.set_value(s.font_size.wire_name());
+        self.speech_rate.set_value(&s.speech_rate.to_string());
+        self.show_voices(s.speech_voice.as_deref());
         modes::show(self);
         crate::appearance::apply(&self.doc, s);
         if let Err(e) = quick::fill(&self.doc, &self.quick.list, &s.quick_actions) {
@@ -121,6 +135,18 @@ impl Form {
         Ok(())
     }
 
+    /// The voice picker, from the voices the browser lists now, `current` chosen.
+    fn show_voices(&self, current: Option<&str>) {
+        let voices = speech::read_voices(&net::voices(&self.host));
+        dom::clear(&self.speech_voice);
+        for (value, label) in speech::voice_choices(&voices, current) {
+            if let Err(e) = option(&self.doc, &self.speech_voice, &value, &label) {
+                dom::log_error("voices", &e);
+            }
+        }
+        self.speech_voice.set_value(current.unwrap_or(""));
+    }
+
     /// The settings and key as the form says, validated.
     fn read(&self) -> Result<FormValues, String> {
         options_form::values_from_form(FormFields {
@@ -134,6 +160,12 @@ impl Form {
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),
             font_size: FontSize::from_wire_name(&self.font_size.value()).unwrap_or_default(),
+            speech_voice: self.speech_voice.value(),
+            speech_rate: self
+                .speech_rate
+                .value()
+                .parse()
+                .unwrap_or(speech::DEFAULT_RATE),
             custom_modes: self.settings.custom_modes.clone(),
             mode_instructions: self.settings.mode_instructions.clone(),
             quick_actions: quick::read(&self.quick.list),
@@ -328,6 +360,18 @@ impl OptionsPage {
         form.borrow().fill();
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
+        // Keyboard shortcuts: listed as Chrome has them now; the button opens Chrome's page.
+        {
+            let f = form.borrow();
+            let host = f.host.clone();
+            listeners.push(listen(&f.shortcut_change, "click", move |_| {
+                shortcuts::open_settings(&host)
+            })?);
+            let (doc, list, host) = (f.doc.clone(), f.shortcut_list.clone(), f.host.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                shortcuts::show(&doc, &list, &host).await;
+            });
+        }
         listeners.extend(modes::listen_all(&form)?);
         listeners.extend(quick::wire(&doc, &form.borrow().quick)?);
         let f2 = form.clone();
@@ -414,6 +458,16 @@ impl OptionsPage {
             form,
             _listeners: listeners,
         })
+    }
+
+    /// The browser's voices changed (`voiceschanged`: they load late): the picker lists them,
+    /// the choice on screen kept.
+    #[wasm_bindgen(js_name = onVoices)]
+    pub fn on_voices(&self) {
+        if let Ok(f) = self.form.try_borrow() {
+            let current = f.speech_voice.value();
+            f.show_voices(Some(current.as_str()).filter(|c| !c.is_empty()));
+        }
     }
 
     /// The status line's text (for tests).

@@ -2,7 +2,7 @@
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a new, stored,
 //! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
-//! in [`export`], answering again
+//! in [`export`], read aloud and voice input in [`speech`], answering again
 //! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
 //! which it takes (the session flow rule) and the changes; this module applies them to the
@@ -30,8 +30,10 @@ mod empty;
 mod export;
 mod page;
 mod persist;
+mod ready;
 mod redo;
 mod rendering;
+mod speech;
 mod tab_pick;
 mod visual;
 mod wiring;
@@ -87,6 +89,15 @@ pub struct State {
     outgoing_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
     /// The quick-action chips drawn.
     quick_shown: Option<Vec<zo_core::wire::QuickAction>>,
+    /// The answer being read aloud, and the last read's token.
+    reading: Option<speech::Reading>,
+    speech_token: u32,
+    /// Dictation into the input, while the microphone listens.
+    dictation: Option<speech::Dictation>,
+    /// Page content that goes with the next question (from the context menu).
+    quote: Option<zo_core::wire::Quote>,
+    /// The id of the last ready question shown (each is shown once).
+    shown_question: Option<u64>,
     last_saved: u64,
     /// Saves started; only the latest one's outcome is shown.
     saves: u64,
@@ -150,6 +161,11 @@ impl State {
             chosen_tabs: Vec::new(),
             outgoing_tabs: Vec::new(),
             quick_shown: None,
+            reading: None,
+            speech_token: 0,
+            dictation: None,
+            quote: None,
+            shown_question: None,
             last_saved: 0,
             saves: 0,
             me: Weak::new(),
@@ -177,6 +193,8 @@ impl State {
             s.render_quick_actions();
             // Ready to type as soon as the panel opens.
             let _ = s.ui.input.focus();
+            // A question the context menu, a command or the omnibox made ready for it.
+            s.take_question();
         }
         Ok(state)
     }
@@ -217,7 +235,12 @@ impl State {
         let id = user.id.clone();
         self.chat.put_message(user, now);
         self.outgoing_tabs = self.take_chosen();
-        self.start_turn(input, self.mode, custom, None, Some(&id))
+        let quote = self.quote.clone();
+        let started = self.start_turn(input, self.mode, custom, None, Some(&id), quote);
+        if started.is_ok() {
+            self.set_quote(None);
+        }
+        started
     }
 
     /// The custom mode picked, as the settings name it now.
@@ -250,7 +273,8 @@ impl State {
     /// Asks `input` in `mode` (and custom mode `custom`, which the worker reads from the
     /// settings) as a new answer: at the end of the chat, or in the place of
     /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
-    /// edited), whose page chip the page of this ask sets. Returns its sessionId.
+    /// edited), whose page chip the page of this ask sets; `quote`: page content the user
+    /// chose to send with it. Returns its sessionId.
     fn start_turn(
         &mut self,
         input: &str,
@@ -258,6 +282,7 @@ impl State {
         custom: Option<ModeRef>,
         replace: Option<&str>,
         question: Option<&str>,
+        quote: Option<zo_core::wire::Quote>,
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
@@ -306,6 +331,7 @@ impl State {
             input: input.to_string(),
             tab_id: self.host.tab_id(),
             context_tabs: others.iter().map(|t| t.id).collect(),
+            quote,
         };
         self.scroll.to_end();
         // Zo reads and acts on the page only with the user's permission for its site: asked
@@ -359,8 +385,9 @@ impl State {
         }
     }
 
-    /// Stop: the answer of the chat on screen.
+    /// Stop: the answer of the chat on screen, and reading aloud.
     pub fn stop(&mut self) {
+        self.stop_reading();
         let chat_id = self.chat.id.clone();
         self.stop_chat(&chat_id);
     }

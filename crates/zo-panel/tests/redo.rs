@@ -150,15 +150,19 @@ async fn the_empty_chat_offers_starters_or_the_onboarding_card() {
 }
 
 /// Makes the fake host answer one-off messages: CHOICES for GET_CHOICES, SETTINGS (with the
-/// model and persona asked for) for SET_CHOICES; every message is recorded in `messages`.
+/// model and persona asked for) for SET_CHOICES, no question for TAKE_QUESTION (which the panel
+/// sends when it opens); every other message is recorded in `messages`.
 fn answer_messages(host: &FakeHost) {
     let arr = js_sys::Array::new();
     js_sys::Reflect::set(&host.obj, &"messages".into(), &arr).unwrap();
     let f = wasm_bindgen::closure::Closure::<dyn FnMut(String) -> js_sys::Promise>::new(
         move |text: String| {
-            arr.push(&text.clone().into());
             let msg: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if msg["type"] != "TAKE_QUESTION" {
+                arr.push(&text.clone().into());
+            }
             let reply = match msg["type"].as_str() {
+                Some("TAKE_QUESTION") => json!({"type": "QUESTION"}),
                 Some("GET_CHOICES") => json!({"type": "CHOICES", "choices": {
                     "models": [{"id": "zo/fast", "label": "Zo Fast"}, {"id": "zo/deep", "label": "Zo Deep"}],
                     "personas": [{"id": "p1", "label": "Helper"}]}}),

@@ -6,7 +6,7 @@
 //! settings or the key drops them ([`forget`]).
 
 use zo_core::stream::{error_detail, Failure};
-use zo_core::wire::{parse_choices, ApiKey, Choice, ChoiceLists, ChoicesCache, CHOICES_KEY};
+use zo_core::wire::{parse_choices, ApiKey, Choice, ChoiceLists, ChoicesCache, Json, CHOICES_KEY};
 
 use crate::cancel::CancelToken;
 use crate::chrome::StorageArea;
@@ -36,7 +36,7 @@ pub async fn lists(ctx: &WorkerCtx, refresh: bool) -> ChoiceLists {
             .storage_get(StorageArea::Session, CHOICES_KEY)
             .await
             .unwrap_or_default();
-        if let Ok(cache) = serde_json::from_value::<ChoicesCache>(stored) {
+        if let Some(cache) = stored.as_deref().and_then(ChoicesCache::from_json) {
             if cache.is_fresh(now, &base) {
                 return cache.lists;
             }
@@ -66,17 +66,12 @@ pub async fn lists(ctx: &WorkerCtx, refresh: bool) -> ChoiceLists {
         api_base_url: base,
         lists: lists.clone(),
     };
-    match serde_json::to_value(&cache) {
-        Ok(value) => {
-            if let Err(e) = ctx
-                .chrome
-                .storage_set(StorageArea::Session, CHOICES_KEY, value)
-                .await
-            {
-                warn("caching the model and persona lists", &e.to_string());
-            }
-        }
-        Err(e) => warn("caching the model and persona lists", &e.to_string()),
+    if let Err(e) = ctx
+        .chrome
+        .storage_set(StorageArea::Session, CHOICES_KEY, cache.to_json())
+        .await
+    {
+        warn("caching the model and persona lists", &e.to_string());
     }
     lists
 }
@@ -85,7 +80,7 @@ pub async fn lists(ctx: &WorkerCtx, refresh: bool) -> ChoiceLists {
 pub async fn forget(ctx: &WorkerCtx) {
     let cleared = ctx
         .chrome
-        .storage_set(StorageArea::Session, CHOICES_KEY, serde_json::Value::Null)
+        .storage_set(StorageArea::Session, CHOICES_KEY, Json::null())
         .await;
     if let Err(e) = cleared {
         warn(

@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet};
 use futures::future::LocalBoxFuture;
 use wasm_bindgen::JsValue;
 
-use crate::convert::{js_to_json, to_js};
+use crate::convert::{js_to_text, text_to_js};
+use zo_core::wire::Json;
 
 /// A chrome.* call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,18 +56,18 @@ impl StorageArea {
 
 /// What the streaming code needs from chrome.*.
 pub trait ChromeApi {
-    /// `chrome.storage.<area>.get(key)[key]`, `null` when absent.
+    /// `chrome.storage.<area>.get(key)[key]` as JSON text, None when absent.
     fn storage_get(
         &self,
         area: StorageArea,
         key: &'static str,
-    ) -> LocalBoxFuture<'_, Result<serde_json::Value, ChromeError>>;
-    /// `chrome.storage.<area>.set({key: value})`.
+    ) -> LocalBoxFuture<'_, Result<Option<String>, ChromeError>>;
+    /// `chrome.storage.<area>.set({key: value})`, the value given as JSON text.
     fn storage_set(
         &self,
         area: StorageArea,
         key: &'static str,
-        value: serde_json::Value,
+        value: Json,
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>>;
     /// A cheap extension API call that resets the service worker's idle timer.
     fn keepalive_ping(&self) -> LocalBoxFuture<'_, Result<(), ChromeError>>;
@@ -84,7 +85,7 @@ impl ChromeApi for BrowserChrome {
         &self,
         area: StorageArea,
         key: &'static str,
-    ) -> LocalBoxFuture<'_, Result<serde_json::Value, ChromeError>> {
+    ) -> LocalBoxFuture<'_, Result<Option<String>, ChromeError>> {
         Box::pin(async move {
             let api = area.get_api();
             let value = match area {
@@ -92,7 +93,7 @@ impl ChromeApi for BrowserChrome {
                 StorageArea::Session => zo_chrome::storage::session_get(key).await,
             }
             .map_err(|e| ChromeError::js(api, &e))?;
-            js_to_json(&value).map_err(|message| ChromeError { api, message })
+            js_to_text(&value).map_err(|message| ChromeError { api, message })
         })
     }
 
@@ -100,11 +101,12 @@ impl ChromeApi for BrowserChrome {
         &self,
         area: StorageArea,
         key: &'static str,
-        value: serde_json::Value,
+        value: Json,
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
         Box::pin(async move {
             let api = area.set_api();
-            let value = to_js(&value).map_err(|message| ChromeError { api, message })?;
+            let value =
+                text_to_js(value.as_str()).map_err(|message| ChromeError { api, message })?;
             match area {
                 StorageArea::Local => zo_chrome::storage::local_set(key, &value).await,
                 StorageArea::Session => zo_chrome::storage::session_set(key, &value).await,
@@ -137,7 +139,8 @@ impl ChromeApi for BrowserChrome {
 /// all granted unless [`MemoryChrome::only_hosts`] restricts them.
 #[derive(Default)]
 pub struct MemoryChrome {
-    storage: RefCell<HashMap<(StorageArea, &'static str), serde_json::Value>>,
+    /// JSON text by area and key.
+    storage: RefCell<HashMap<(StorageArea, &'static str), String>>,
     pings: Cell<u64>,
     /// None: every host is granted.
     hosts: RefCell<Option<HashSet<String>>>,
@@ -148,9 +151,15 @@ impl MemoryChrome {
         Self::default()
     }
 
-    /// Stores `value` under `key` (e.g. the settings a test wants).
+    /// Stores `value` under `key` (e.g. the settings a test wants; `null` removes it).
     pub fn put(&self, area: StorageArea, key: &'static str, value: serde_json::Value) {
-        self.storage.borrow_mut().insert((area, key), value);
+        if value.is_null() {
+            self.storage.borrow_mut().remove(&(area, key));
+        } else {
+            self.storage
+                .borrow_mut()
+                .insert((area, key), value.to_string());
+        }
     }
 
     /// The stored value, `null` when absent.
@@ -158,7 +167,7 @@ impl MemoryChrome {
         self.storage
             .borrow()
             .get(&(area, key))
-            .cloned()
+            .and_then(|text| serde_json::from_str(text).ok())
             .unwrap_or(serde_json::Value::Null)
     }
 
@@ -178,8 +187,8 @@ impl ChromeApi for MemoryChrome {
         &self,
         area: StorageArea,
         key: &'static str,
-    ) -> LocalBoxFuture<'_, Result<serde_json::Value, ChromeError>> {
-        let value = self.get(area, key);
+    ) -> LocalBoxFuture<'_, Result<Option<String>, ChromeError>> {
+        let value = self.storage.borrow().get(&(area, key)).cloned();
         Box::pin(async move { Ok(value) })
     }
 
@@ -187,9 +196,15 @@ impl ChromeApi for MemoryChrome {
         &self,
         area: StorageArea,
         key: &'static str,
-        value: serde_json::Value,
+        value: Json,
     ) -> LocalBoxFuture<'_, Result<(), ChromeError>> {
-        self.put(area, key, value);
+        if value.as_str() == "null" {
+            self.storage.borrow_mut().remove(&(area, key));
+        } else {
+            self.storage
+                .borrow_mut()
+                .insert((area, key), value.into_string());
+        }
         Box::pin(async { Ok(()) })
     }
 

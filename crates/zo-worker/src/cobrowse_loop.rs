@@ -21,7 +21,9 @@
 use std::collections::VecDeque;
 
 use futures::future::LocalBoxFuture;
-use zo_core::cobrowse::prompt::{self, ModeGone, ModeText, PromptRequest, Screenshot};
+use zo_core::cobrowse::prompt::{
+    self, Instructions, ModeGone, ModeText, PromptRequest, Screenshot,
+};
 use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
@@ -53,18 +55,26 @@ pub async fn run_query_with(
 ) -> AskOutcome {
     // What the mode tells Zo comes from the settings, never from the panel: it only names
     // the mode (a custom mode by its id).
-    let text = match (ctx.settings().await, req.custom_mode.as_deref()) {
-        (Ok(settings), custom) => ModeText::resolve(&settings, req.mode, custom),
-        (Err(_), None) => Ok(ModeText::BuiltIn),
-        (Err(_), Some(_)) => Err(ModeGone::Deleted),
-    };
-    let text = match text {
+    let text = match mode_text(ctx, req.mode, req.custom_mode.as_deref()).await {
         Ok(text) => text,
         Err(gone) => return permanent(gone.to_string()),
     };
     match req.mode {
         Mode::Cobrowse => run_cobrowse(ctx, session, req, tabs, text).await,
         _ => ask_with_page(ctx, session, req, tabs, text).await,
+    }
+}
+
+/// What `mode` (custom mode `custom`, when named) tells Zo, as the stored settings say.
+pub async fn mode_text(
+    ctx: &WorkerCtx,
+    mode: Mode,
+    custom: Option<&str>,
+) -> Result<ModeText, ModeGone> {
+    match (ctx.settings().await, custom) {
+        (Ok(settings), custom) => ModeText::resolve(&settings, mode, custom),
+        (Err(_), None) => Ok(ModeText::BuiltIn),
+        (Err(_), Some(_)) => Err(ModeGone::Deleted),
     }
 }
 
@@ -86,9 +96,6 @@ fn stopped(shown: &Shown) -> AskOutcome {
     })
 }
 
-/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode (its
-/// instructions `text`), with a snapshot of the bound tab (or the reason there is none; none
-/// is taken for a mode that sends nothing about the page).
 /// The other tabs the user chose, read ([`crate::tab_context`]); each that could not be read
 /// is told to the panel as a note.
 async fn read_chosen(
@@ -96,17 +103,20 @@ async fn read_chosen(
     session: &Session,
     req: &AskRequest,
     tabs: &dyn TabApi,
+    text: Instructions<'_>,
 ) -> Vec<Result<zo_core::wire::PageSnapshot, String>> {
-    if req.context_tabs.is_empty() {
+    let chosen = crate::tab_context::chosen(req.tab_id, &req.context_tabs);
+    if chosen.is_empty() {
         return Vec::new();
     }
+    let budget = prompt::tab_text_budget(req.mode, text, chosen.len());
     let read = crate::tab_context::read_tabs(
         ctx,
         tabs,
         &session.page(),
         req.tab_id,
-        &req.context_tabs,
-        req.mode,
+        &chosen,
+        budget,
         session.cancel_token(),
     )
     .await;
@@ -136,8 +146,9 @@ pub async fn page_for(
     }
 }
 
-/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode, with a snapshot of
-/// the bound tab (or the reason there is none).
+/// A single ask whose prompt is built by `zo_core::cobrowse::prompt` for the mode (its
+/// instructions `text`), with a snapshot of the bound tab (or the reason there is none; none
+/// is taken for a mode that sends nothing about the page).
 async fn ask_with_page(
     ctx: &WorkerCtx,
     session: &Session,
@@ -147,12 +158,11 @@ async fn ask_with_page(
 ) -> AskOutcome {
     let cancel = session.cancel_token();
     let settings = ctx.settings().await.ok();
-    let read = read_chosen(ctx, session, req, tabs).await;
-    // The page's share of the mode's page text, when the user chose other tabs too.
-    let share = prompt::shared_text_budget(req.mode, read.len());
-    let page = match prompt::snapshot_budget(req.mode, text.as_instructions()) {
-        None => Err("this mode sends nothing about the page".to_string()),
-        Some(budget) => page_for(tabs, req.tab_id, budget.min(share), cancel).await,
+    let read = read_chosen(ctx, session, req, tabs, text.as_instructions()).await;
+    // The page's share of the page text, which the chosen tabs share too.
+    let page = match prompt::snapshot_budget(req.mode, text.as_instructions(), read.len()) {
+        None => Err(prompt::NO_PAGE.to_string()),
+        Some(budget) => page_for(tabs, req.tab_id, budget, cancel).await,
     };
     if cancel.is_cancelled() {
         return stopped(&Shown::default());
@@ -190,6 +200,7 @@ async fn ask_with_page(
         screenshot,
         instructions: text.as_instructions(),
         tabs: &others,
+        quote: req.quote.as_ref(),
     });
     let ask = AskRequest {
         input,
@@ -326,10 +337,10 @@ async fn run_cobrowse(
     // The task's first origin: where the tab is now, as the browser says.
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
-    let others = read_chosen(ctx, session, req, tabs).await;
+    let others = read_chosen(ctx, session, req, tabs, text.as_instructions()).await;
     let mut machine = Cobrowse::new(&req.input, max_steps, conversation)
         .with_mode_text(text)
-        .with_tabs(others);
+        .with_context(others, req.quote.clone());
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use zo_core::trust::site;
 use zo_core::wire::{
-    parse_json, split_legacy_key, ApiKey, Settings, SettingsError, SettingsView, API_KEY_KEY,
-    SETTINGS_KEY,
+    parse_json, split_legacy_key, ApiKey, JsonNode, Settings, SettingsError, SettingsView,
+    API_KEY_KEY, SETTINGS_KEY,
 };
 
 use crate::chrome::{ChromeApi, ChromeError, StorageArea};
@@ -33,6 +33,13 @@ pub struct Credentials {
     pub api_key: ApiKey,
 }
 
+/// Stored JSON text read into a tree (None: nothing stored).
+fn node_of(text: Option<&str>) -> Result<Option<JsonNode<'_>>, SettingsError> {
+    text.map(parse_json)
+        .transpose()
+        .map_err(|e| SettingsError::Shape(e.to_string()))
+}
+
 fn storage_error(e: ChromeError) -> SettingsError {
     SettingsError::Shape(e.to_string())
 }
@@ -48,7 +55,8 @@ impl WorkerCtx {
         }
     }
 
-    async fn stored(&self, key: &'static str) -> Result<serde_json::Value, SettingsError> {
+    /// The JSON text stored under `key`, None when nothing is.
+    async fn stored(&self, key: &'static str) -> Result<Option<String>, SettingsError> {
         self.chrome
             .storage_get(StorageArea::Local, key)
             .await
@@ -62,21 +70,23 @@ impl WorkerCtx {
     pub async fn migrate_legacy_key(&self) -> Result<(), SettingsError> {
         let settings = self.stored(SETTINGS_KEY).await?;
         let key = self.stored(API_KEY_KEY).await?;
-        let Some(migration) = split_legacy_key(&settings, &key) else {
+        let settings = node_of(settings.as_deref())?;
+        let key = node_of(key.as_deref())?;
+        let Some(migration) = split_legacy_key(settings.as_ref(), key.as_ref()) else {
             return Ok(());
         };
         if let Some(key) = migration.key {
             self.chrome
-                .storage_set(
-                    StorageArea::Local,
-                    API_KEY_KEY,
-                    serde_json::Value::String(key.expose().to_string()),
-                )
+                .storage_set(StorageArea::Local, API_KEY_KEY, key.to_json())
                 .await
                 .map_err(storage_error)?;
         }
         self.chrome
-            .storage_set(StorageArea::Local, SETTINGS_KEY, migration.settings)
+            .storage_set(
+                StorageArea::Local,
+                SETTINGS_KEY,
+                migration.settings.to_json(),
+            )
             .await
             .map_err(storage_error)
     }
@@ -90,17 +100,15 @@ impl WorkerCtx {
     /// The validated settings from chrome.storage.local (defaults when none are stored).
     pub async fn settings(&self) -> Result<Settings, SettingsError> {
         self.migrated().await;
-        // Read by zo-core's hand codec (as the pages read them), not serde's derived reader.
         let stored = self.stored(SETTINGS_KEY).await?;
-        let text = stored.to_string();
-        let node = parse_json(&text).map_err(|e| SettingsError::Shape(e.to_string()))?;
-        Settings::from_node(Some(&node))
+        Settings::from_node(node_of(stored.as_deref())?.as_ref())
     }
 
     /// The stored API key, if one is set.
     async fn api_key(&self) -> Result<Option<ApiKey>, SettingsError> {
         self.migrated().await;
-        Ok(ApiKey::from_value(&self.stored(API_KEY_KEY).await?))
+        let stored = self.stored(API_KEY_KEY).await?;
+        Ok(ApiKey::from_node(node_of(stored.as_deref())?.as_ref()))
     }
 
     /// What the extension's pages are told: the settings and whether a key is set.

@@ -8,7 +8,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use serde_json::{Map, Value};
+use zo_core::wire::{parse_json, Json, JsonNode, Obj};
 
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
@@ -22,7 +22,7 @@ pub const CONVERSATIONS_KEY: &str = "conversations";
 struct Entry {
     id: String,
     /// When it was last set (ms since the epoch), for pruning.
-    at: f64,
+    at: u64,
 }
 
 /// The chat -> conversation id map.
@@ -51,13 +51,12 @@ impl Conversations {
             .await
         {
             Ok(value) => {
-                let stored = if value.is_null() {
-                    HashMap::new()
-                } else {
-                    read_stored(&value).unwrap_or_else(|e| {
+                let stored = match value {
+                    None => HashMap::new(),
+                    Some(text) => read_stored(&text).unwrap_or_else(|e| {
                         warn("stored conversations unreadable, starting afresh", &e);
                         HashMap::new()
-                    })
+                    }),
                 };
                 let mut cache = self.cache.borrow_mut();
                 for (chat, entry) in stored {
@@ -87,7 +86,7 @@ impl Conversations {
                 chat_id.to_string(),
                 Entry {
                     id: conversation_id.to_string(),
-                    at: js_sys::Date::now(),
+                    at: js_sys::Date::now().max(0.0) as u64,
                 },
             );
             // The oldest go, one scan each: one past the cap after an insert (more only when
@@ -95,14 +94,14 @@ impl Conversations {
             while cache.len() > MAX_CHATS {
                 let oldest = cache
                     .iter()
-                    .min_by(|a, b| a.1.at.total_cmp(&b.1.at))
+                    .min_by_key(|(_, entry)| entry.at)
                     .map(|(chat, _)| chat.clone());
                 match oldest {
                     Some(chat) => cache.remove(&chat),
                     None => break,
                 };
             }
-            stored_value(&cache)
+            stored_json(&cache)
         };
         if let Err(e) = self
             .chrome
@@ -114,39 +113,52 @@ impl Conversations {
     }
 }
 
-// The stored map is read and written field by field rather than by serde's derived code for
-// `HashMap<String, Entry>` (a visitor per type, kilobytes in the worker's wasm for two fields).
+// The stored map is read and written field by field, with zo-core's hand JSON reader and
+// writer (the worker carries no serde_json).
 
 /// The stored `{chatId: {id, at}}`: an error names the first entry that is not
 /// `{id: string, at: number}` (other fields are ignored).
-fn read_stored(value: &Value) -> Result<HashMap<String, Entry>, String> {
-    let map = value.as_object().ok_or("not an object")?;
-    map.iter()
-        .map(|(chat, entry)| {
-            let id = entry.get("id").and_then(Value::as_str);
-            let at = entry.get("at").and_then(Value::as_f64);
-            match (id, at) {
-                (Some(id), Some(at)) => Ok((
-                    chat.clone(),
+fn read_stored(text: &str) -> Result<HashMap<String, Entry>, String> {
+    let node = parse_json(text).map_err(|e| e.to_string())?;
+    let JsonNode::Obj(map) = &node else {
+        return Err("not an object".to_string());
+    };
+    let mut out = HashMap::new();
+    for (chat, entry) in map {
+        let id = entry.get("id").and_then(JsonNode::as_str);
+        let at = match entry.get("at") {
+            Some(JsonNode::Num(n)) => millis(n),
+            _ => None,
+        };
+        match (id, at) {
+            (Some(id), Some(at)) => {
+                out.insert(
+                    chat.to_string(),
                     Entry {
                         id: id.to_string(),
                         at,
                     },
-                )),
-                _ => Err(format!("entry {chat}: not {{id: string, at: number}}")),
+                );
             }
-        })
-        .collect()
+            _ => return Err(format!("entry {chat}: not {{id: string, at: number}}")),
+        }
+    }
+    Ok(out)
+}
+
+/// A time in ms as stored: whole (`1733100000000`), or as an earlier version wrote it
+/// (`1733100000000.0`); the fraction is dropped.
+fn millis(n: &str) -> Option<u64> {
+    let whole = n.split_once('.').map_or(n, |(whole, _)| whole);
+    whole.parse().ok()
 }
 
 /// `cache` as it is stored.
-fn stored_value(cache: &HashMap<String, Entry>) -> Value {
-    let mut map = Map::new();
+fn stored_json(cache: &HashMap<String, Entry>) -> Json {
+    let mut map = Obj::new();
     for (chat, entry) in cache {
-        let mut fields = Map::new();
-        fields.insert("id".to_string(), Value::from(entry.id.as_str()));
-        fields.insert("at".to_string(), Value::from(entry.at));
-        map.insert(chat.clone(), Value::Object(fields));
+        let fields = Obj::new().str("id", &entry.id).uint("at", entry.at).done();
+        map = map.json(chat, &fields);
     }
-    Value::Object(map)
+    map.done()
 }

@@ -1,24 +1,24 @@
-//! JS values and serde for what chrome.* stores and takes as objects (storage items, API
-//! arguments): one conversion each way through the engine's JSON. Messages on the ports do not
+//! JS values and JSON text for what chrome.* stores and takes as objects (storage items, API
+//! arguments): one conversion each way through the engine's JSON; zo-core reads and writes the
+//! text by hand (the worker carries no serde_json). Messages on the ports do not
 //! come through here: they travel as JSON text and are read by zo-core's codec.
 
 use wasm_bindgen::JsValue;
 
-/// A JS value as serde JSON (`undefined` becomes `null`).
-pub fn js_to_json(value: &JsValue) -> Result<serde_json::Value, String> {
+/// A JS value as JSON text, written by the engine; None for `undefined` and `null` (nothing
+/// stored). zo-core's hand reader reads it.
+pub fn js_to_text(value: &JsValue) -> Result<Option<String>, String> {
     if value.is_undefined() || value.is_null() {
-        return Ok(serde_json::Value::Null);
+        return Ok(None);
     }
     let text = js_sys::JSON::stringify(value)
         .map_err(|e| format!("value cannot be serialized: {}", zo_chrome::error_text(&e)))?;
-    let text: String = text.into();
-    serde_json::from_str(&text).map_err(|e| format!("value is not JSON: {e}"))
+    Ok(Some(text.into()))
 }
 
-/// A serializable Rust value as a plain JS object.
-pub fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, String> {
-    let text = serde_json::to_string(value).map_err(|e| e.to_string())?;
-    js_sys::JSON::parse(&text)
+/// JSON text (written by zo-core's hand writer) as a plain JS value.
+pub fn text_to_js(json: &str) -> Result<JsValue, String> {
+    js_sys::JSON::parse(json)
         .map_err(|e| format!("JSON.parse failed: {}", zo_chrome::error_text(&e)))
 }
 

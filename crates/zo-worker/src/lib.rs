@@ -9,7 +9,8 @@
 //! [`stream`] (pumps zo-core's ask driver: one ask to Zo with its retries, reusable by
 //! Co-browse), [`http`] (fetch + body reader with liveness), [`session`] (a query's messages,
 //! by the session flow rule), [`cancel`], [`keepalive`],
-//! [`conversations`], [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
+//! [`conversations`], [`entry`] (the context menu, keyboard commands and the omnibox keyword:
+//! a question made ready for the side panel), [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
 //! [`bench_api`] drives the stream pipeline from JavaScript for `tests/bench` (no chrome.*).
 
 use wasm_bindgen::prelude::*;
@@ -25,6 +26,7 @@ pub mod context;
 pub mod context_preview;
 pub mod conversations;
 pub mod convert;
+pub mod entry;
 pub mod gate;
 pub mod http;
 pub mod keepalive;
@@ -78,4 +80,35 @@ pub fn on_port_message(port: JsValue, message: JsValue) {
 #[wasm_bindgen(js_name = onPortDisconnect)]
 pub fn on_port_disconnect(port: JsValue) {
     worker::on_port_disconnect(port);
+}
+
+/// chrome.runtime.onInstalled: the context menu's items.
+#[wasm_bindgen(js_name = onInstalled)]
+pub fn on_installed() {
+    entry::install_menus();
+}
+
+/// chrome.contextMenus.onClicked: the click's item id, selection, link and tab id (the glue
+/// opened the side panel already).
+#[wasm_bindgen(js_name = onMenuClicked)]
+pub fn on_menu_clicked(
+    menu_item_id: String,
+    selection_text: Option<String>,
+    link_url: Option<String>,
+    tab_id: Option<f64>,
+) {
+    entry::on_menu_clicked(menu_item_id, selection_text, link_url, tab_id);
+}
+
+/// chrome.commands.onCommand: the command and the tab id (the glue opened the side panel
+/// already).
+#[wasm_bindgen(js_name = onCommand)]
+pub fn on_command(name: String, tab_id: Option<f64>) {
+    entry::on_command(name, tab_id);
+}
+
+/// chrome.omnibox.onInputEntered (the glue opened the side panel already).
+#[wasm_bindgen(js_name = onOmnibox)]
+pub fn on_omnibox(text: String) {
+    entry::on_omnibox(text);
 }

@@ -5,9 +5,10 @@
 //! with the model and persona lists ([`crate::choices`]); SET_CHOICES (the panel's pickers)
 //! stores the model and persona in the settings; SET_SCREENSHOTS (the panel's Visual-mode
 //! switch) turns screenshots on or off; GET_CONTEXT (the panel's /context) is answered with the
-//! page context a question would carry ([`crate::context_preview`]). That way the side panel
-//! never reads the settings itself nor listens to `chrome.storage.onChanged`, which would hand
-//! it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
+//! page context a question would carry ([`crate::context_preview`]); TAKE_QUESTION (the side
+//! panel) is answered with the question an entry point made ready for it ([`crate::entry`]).
+//! That way the side panel never reads the settings itself nor listens to
+//! `chrome.storage.onChanged`, which would hand it the key's new value. Messages from any other sender are refused ([`crate::gate`]).
 //! Messages both ways are JSON text, as on the ports.
 
 use js_sys::Function;
@@ -86,14 +87,27 @@ pub fn on_message(ctx: WorkerCtx, message: JsValue, sender: JsValue, send_respon
         }
         Ok(PageToWorker::GetContext {
             mode,
+            custom_mode,
             tab_id,
             context_tabs,
+            quote,
         }) => wasm_bindgen_futures::spawn_local(async move {
-            let text =
-                crate::context_preview::preview(&ctx, &page, mode, tab_id, &context_tabs).await;
+            let question = crate::context_preview::Question {
+                mode,
+                custom_mode,
+                tab_id,
+                context_tabs,
+                quote,
+            };
+            let text = crate::context_preview::preview(&ctx, &page, &question).await;
             let message = WorkerToPage::Context { text }.to_json();
             respond(&send_response, Some(&JsValue::from_str(message.as_str())));
         }),
+        Ok(PageToWorker::TakeQuestion { tab_id }) => {
+            let question = crate::entry::take(tab_id);
+            let message = WorkerToPage::Question { question }.to_json();
+            respond(&send_response, Some(&JsValue::from_str(message.as_str())));
+        }
         Err(e) => {
             warn("ignored a message of an extension page", &e);
             respond(&send_response, None);
@@ -117,9 +131,8 @@ async fn set_screenshots(ctx: &WorkerCtx, on: bool) -> Result<(), String> {
         return Ok(());
     }
     settings.screenshots = on;
-    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
     ctx.chrome
-        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .storage_set(StorageArea::Local, SETTINGS_KEY, settings.to_json())
         .await
         .map_err(|e| e.to_string())
 }
@@ -146,9 +159,8 @@ async fn set_choices(
     }
     settings.model = model;
     settings.persona_id = persona_id;
-    let value = serde_json::to_value(&settings).map_err(|e| e.to_string())?;
     ctx.chrome
-        .storage_set(StorageArea::Local, SETTINGS_KEY, value)
+        .storage_set(StorageArea::Local, SETTINGS_KEY, settings.to_json())
         .await
         .map_err(|e| e.to_string())
 }

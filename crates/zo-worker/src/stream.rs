@@ -14,6 +14,7 @@ use zo_core::stream::{AskDriver, AskSpec, Effect, RetryPolicy};
 use zo_core::wire::{ApiKey, AskBody, FailureKind, Mode, StreamFailure, WorkerToPanel};
 
 pub use zo_core::stream::{AskOutcome, Shown};
+use zo_core::wire::Quote;
 
 use crate::context::{Credentials, WorkerCtx};
 use crate::http::{BodyReader, Exchange, HttpError};
@@ -34,6 +35,8 @@ pub struct AskRequest {
     pub tab_id: Option<i32>,
     /// Other tabs the user chose to send along ([`crate::tab_context`]).
     pub context_tabs: Vec<i32>,
+    /// Page content the user chose to ask about (fenced in the prompt as page content).
+    pub quote: Option<Quote>,
 }
 
 /// Asks `req.input` in the chat's Zo conversation (the one stored for `req.chat_id`), as the

@@ -6,20 +6,20 @@
 use std::rc::Rc;
 
 use zo_core::stream::{StreamShape, STREAM_SHAPE_KEY};
-use zo_core::wire::{parse_json, Json};
+use zo_core::wire::{parse_json, RawJson};
 
 use crate::chrome::{ChromeApi, StorageArea};
 use crate::convert::warn;
 
 /// Folds `diagnostics` (a STREAM_DIAGNOSTIC's) into the stored record, in the background.
-pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &serde_json::Value) {
-    let diagnostics = Json::value(diagnostics).into_string();
+pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &RawJson) {
+    let diagnostics = diagnostics.as_str().to_string();
     wasm_bindgen_futures::spawn_local(async move {
         let stored = chrome
             .storage_get(StorageArea::Local, STREAM_SHAPE_KEY)
             .await
+            .unwrap_or_default()
             .unwrap_or_default();
-        let stored = Json::value(&stored).into_string();
         let mut shape = parse_json(&stored)
             .map(|n| StreamShape::read(&n))
             .unwrap_or_default();
@@ -27,11 +27,8 @@ pub fn record(chrome: Rc<dyn ChromeApi>, diagnostics: &serde_json::Value) {
             return;
         };
         shape.add(&diagnostics, js_sys::Date::now().max(0.0) as u64);
-        let Ok(value) = serde_json::from_str(shape.to_json().as_str()) else {
-            return;
-        };
         if let Err(e) = chrome
-            .storage_set(StorageArea::Local, STREAM_SHAPE_KEY, value)
+            .storage_set(StorageArea::Local, STREAM_SHAPE_KEY, shape.to_json())
             .await
         {
             warn("could not keep the stream-shape record", &e.to_string());

@@ -41,6 +41,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
             input,
             tab_id,
             context_tabs,
+            quote,
         } => {
             let session = Session::new(session_id, port_id, port);
             if !ctx.sessions.insert(session.clone()) {
@@ -54,6 +55,7 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
                 input,
                 tab_id,
                 context_tabs,
+                quote,
             };
             wasm_bindgen_futures::spawn_local(crate::ask::handle_ask(ctx.clone(), session, req));
         }

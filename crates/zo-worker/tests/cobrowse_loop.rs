@@ -150,6 +150,7 @@ async fn run(
         input: input.to_string(),
         tab_id,
         context_tabs: Vec::new(),
+        quote: None,
     };
     let outcome = run_query_with(ctx, &session, &req, tabs).await;
     Run {
@@ -301,6 +302,7 @@ async fn stop_during_a_batch_ends_the_loop() {
         input: format!("[[zo:script={name}]] click a"),
         tab_id: Some(3),
         context_tabs: Vec::new(),
+        quote: None,
     };
     let outcome = run_query_with(&ctx(10, false), &session, &req, &tabs).await;
     assert!(matches!(outcome, AskOutcome::Stopped(_)), "{outcome:?}");

@@ -42,6 +42,7 @@ async fn start(h: &Harness, steps: &[&str], goal: &str) -> (String, fake::FakeTa
         input: format!("[[zo:script={name}]] {goal}"),
         tab_id: Some(3),
         context_tabs: Vec::new(),
+        quote: None,
     };
     let tabs = fake::shop();
     let (ctx, t) = (h.ctx.clone(), tabs.clone());

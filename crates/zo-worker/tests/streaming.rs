@@ -40,7 +40,9 @@ async fn plain_answer_streams_whole_and_once() {
     let diag = msgs
         .iter()
         .find_map(|m| match m {
-            WorkerToPanel::StreamDiagnostic { diagnostics, .. } => Some(diagnostics.to_string()),
+            WorkerToPanel::StreamDiagnostic { diagnostics, .. } => {
+                Some(diagnostics.as_str().to_string())
+            }
             _ => None,
         })
         .expect("a STREAM_DIAGNOSTIC");

@@ -86,7 +86,10 @@ async fn extract_text_properties_and_attributes() {
     );
     let get = |r: zo_core::wire::ActionResult| {
         assert_eq!(r.status, ActionStatus::Done, "{r:?}");
-        r.value.unwrap()["value"].as_str().unwrap().to_string()
+        r.value.unwrap().to_value()["value"]
+            .as_str()
+            .unwrap()
+            .to_string()
     };
     let text = get(one(r##"{"type":"extract","selector":"#t"}"##, 500).await);
     assert!(text.contains("Hello") && text.contains("hidden"), "{text}");
@@ -162,7 +165,7 @@ async fn extract_caps_long_text_with_truncated_flag() {
     let long = "x".repeat(25_000);
     let _f = Fixture::new(&format!(r#"<p id="long">{long}</p><p id="short">ok</p>"#));
     let r = one(r##"{"type":"extract","selector":"#long"}"##, 500).await;
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["truncated"], true);
     assert_eq!(v["length"], 25_000);
     assert_eq!(
@@ -170,7 +173,7 @@ async fn extract_caps_long_text_with_truncated_flag() {
         zo_core::page::EXTRACT_MAX_CHARS
     );
     let r = one(r##"{"type":"extract","selector":"#short"}"##, 500).await;
-    assert_eq!(r.value.unwrap()["truncated"], false);
+    assert_eq!(r.value.unwrap().to_value()["truncated"], false);
 }
 
 #[wasm_bindgen_test]
@@ -180,7 +183,7 @@ async fn scroll_container_by_selector_and_child_reports_position_and_end() {
     );
     let r = one(r##"{"type":"scroll","selector":"#box"}"##, 500).await;
     assert_eq!(r.status, ActionStatus::Done, "{r:?}");
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["target"], "#box");
     assert_eq!(v["y"].as_f64().unwrap(), 140.0);
     assert_eq!(v["atEnd"], false);
@@ -190,7 +193,7 @@ async fn scroll_container_by_selector_and_child_reports_position_and_end() {
         500,
     )
     .await;
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["target"], "#box");
     assert_eq!(v["atEnd"], true);
     assert_eq!(f.get("#box").scroll_top(), 800);
@@ -199,7 +202,7 @@ async fn scroll_container_by_selector_and_child_reports_position_and_end() {
         500,
     )
     .await;
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["y"].as_f64().unwrap(), 700.0);
     assert_eq!(v["atEnd"], false);
 }
@@ -210,13 +213,13 @@ async fn scroll_window_by_default_share_of_viewport() {
     let win = web_sys::window().unwrap();
     let vh = win.inner_height().unwrap().as_f64().unwrap();
     let r = one(r#"{"type":"scroll"}"#, 500).await;
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["target"], "window");
     let y = v["y"].as_f64().unwrap();
     assert!((y - (vh * 0.7)).abs() <= 1.0, "y={y} vh={vh}");
     assert_eq!(win.scroll_y().unwrap(), y);
     let r = one(r#"{"type":"scroll","direction":"up","amount":100000}"#, 500).await;
-    let v = r.value.unwrap();
+    let v = r.value.unwrap().to_value();
     assert_eq!(v["y"].as_f64().unwrap(), 0.0);
     assert_eq!(v["atEnd"], true);
 }
@@ -225,7 +228,7 @@ async fn scroll_window_by_default_share_of_viewport() {
 async fn wait_waits_and_reports() {
     let r = one(r#"{"type":"wait","ms":20}"#, 500).await;
     assert_eq!(r.status, ActionStatus::Done);
-    assert_eq!(r.value.unwrap()["ms"], 20);
+    assert_eq!(r.value.unwrap().to_value()["ms"], 20);
 }
 
 #[wasm_bindgen_test]

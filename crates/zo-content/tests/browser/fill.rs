@@ -29,7 +29,7 @@ async fn fill_is_seen_by_a_react_style_value_tracker() {
         "input:insertText:Ada Lovelace change",
         "no blur"
     );
-    assert_eq!(r.value.unwrap()["value"], "Ada Lovelace");
+    assert_eq!(r.value.unwrap().to_value()["value"], "Ada Lovelace");
 }
 
 #[wasm_bindgen_test]
@@ -115,7 +115,7 @@ async fn checkbox_clicks_only_when_state_differs() {
         assert_eq!(r.status, ActionStatus::Done, "{r:?}");
         assert_eq!(checked(&cb), want, "{word}");
         assert_eq!(logged(&cb), clicks, "{word}");
-        assert_eq!(r.value.unwrap()["checked"], want);
+        assert_eq!(r.value.unwrap().to_value()["checked"], want);
     }
     let r = one(
         r##"{"type":"fill","selector":"#cb","value":"maybe"}"##,
@@ -188,7 +188,7 @@ async fn pickers_take_valid_values_and_refuse_bad_formats() {
         1000,
     )
     .await;
-    assert_eq!(r.value.unwrap()["value"], "10");
+    assert_eq!(r.value.unwrap().to_value()["value"], "10");
 }
 
 #[wasm_bindgen_test]

@@ -33,5 +33,5 @@ async fn click_and_fill_inside_same_origin_iframe() {
         "clicked"
     );
     let r = one(r##"{"type":"extract","selector":"#frame-btn"}"##, 2000).await;
-    assert_eq!(r.value.unwrap()["value"], "clicked");
+    assert_eq!(r.value.unwrap().to_value()["value"], "clicked");
 }

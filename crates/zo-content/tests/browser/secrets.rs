@@ -74,7 +74,7 @@ fn typed_form(p: &str) -> Fixture {
 
 fn extracted(r: &ActionResult) -> String {
     assert_eq!(r.status, ActionStatus::Done, "{r:?}");
-    r.value.as_ref().unwrap()["value"]
+    r.value.as_ref().unwrap().to_value()["value"]
         .as_str()
         .unwrap()
         .to_string()
@@ -270,7 +270,11 @@ async fn snapshots_leave_secret_values_out_and_say_what_the_fields_are() {
 #[wasm_bindgen_test]
 async fn fills_do_not_echo_secret_values() {
     let f = Fixture::new(&form("f-"));
-    let value = |r: &ActionResult| r.value.as_ref().and_then(|v| v.get("value").cloned());
+    let value = |r: &ActionResult| {
+        r.value
+            .as_ref()
+            .and_then(|v| v.to_value().get("value").cloned())
+    };
     for sel in ["#f-pw", "#f-shown", "#f-cc", "#f-otc"] {
         let r = one(
             &format!(r#"{{"type":"fill","selector":"{sel}","value":"4242424242424242"}}"#),

@@ -14,7 +14,7 @@ use crate::support::*;
 /// The extracted text of a result.
 fn text(r: &ActionResult) -> String {
     assert_eq!(r.status, ActionStatus::Done, "{r:?}");
-    match &r.value {
+    match &r.value.as_ref().map(|v| v.to_value()) {
         Some(Value::Object(o)) => o["value"].as_str().unwrap().to_string(),
         other => panic!("no extracted value: {other:?}"),
     }

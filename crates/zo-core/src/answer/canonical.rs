@@ -1,9 +1,8 @@
 //! Building an [`Action`] from a JSON object's fields, in two readings: strict (the canonical
 //! form, what `Action`'s `Deserialize` and `zo-dev actions --check` accept) and lenient (what
 //! [`crate::answer::normalize`] accepts from model output). Owns the reasons an entry is refused.
-//! The fields come through [`EntryFields`]: a `serde_json` map, or a node of the port messages'
-//! JSON reader (`crate::wire::json`), so the serde-free codec (the content module's) applies the
-//! same rules.
+//! The fields come through [`EntryFields`]: an object node of the hand JSON reader
+//! (`crate::wire::json`), which the port messages' codecs and the model's answer use alike.
 
 use std::borrow::Cow;
 
@@ -11,9 +10,9 @@ use crate::wire::action::{
     parse_attribute, Action, ActionKind, Direction, FieldError, HttpUrl, Selector, WaitMs,
 };
 use crate::wire::json::fields::FromNode;
-use crate::wire::json::{Node, ParseFloat, WireError};
+use crate::wire::json::{parse, serde_float, Node, ParseFloat, WireError};
 use serde::{Deserialize, Deserializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// How forgiving a reading is.
 ///
@@ -112,39 +111,24 @@ pub enum FieldValue<'a> {
     Other,
 }
 
-/// An entry's fields, wherever they are held: a `serde_json` map, or an object node of the
-/// port messages' JSON reader.
+/// An entry's fields, as the rules read them.
 pub trait EntryFields {
     fn get(&self, name: &str) -> FieldValue<'_>;
     /// The first field (in sorted order) that is neither `type` nor in `allowed`.
     fn unknown(&self, allowed: &[&str]) -> Option<String>;
 }
 
-impl EntryFields for Map<String, Value> {
-    fn get(&self, name: &str) -> FieldValue<'_> {
-        match Map::get(self, name) {
-            None => FieldValue::Absent,
-            Some(Value::Null) => FieldValue::Null,
-            Some(Value::String(s)) => FieldValue::Str(Cow::Borrowed(s)),
-            Some(Value::Number(n)) => FieldValue::Num {
-                value: n.as_f64().unwrap_or(f64::NAN),
-                text: Cow::Owned(n.to_string()),
-            },
-            Some(_) => FieldValue::Other,
-        }
-    }
-
-    fn unknown(&self, allowed: &[&str]) -> Option<String> {
-        // A serde_json map iterates its keys in sorted order.
-        self.keys()
-            .find(|k| *k != "type" && !allowed.contains(&k.as_str()))
-            .cloned()
-    }
-}
-
-/// Judges one entry against the canonical form, strictly.
+/// Judges one entry (a `serde_json` value: native callers, `Action`'s `Deserialize`) against
+/// the canonical form, strictly.
 pub fn from_canonical(entry: &Value) -> Result<Action, EntryError> {
-    from_canonical_fields(entry.as_object().ok_or(EntryError::NotObject)?)
+    let text = entry.to_string();
+    match parse(&text) {
+        Ok(Node::Obj(members)) => from_canonical_fields(&NodeEntry {
+            members: &members,
+            parse_float: serde_float,
+        }),
+        _ => Err(EntryError::NotObject),
+    }
 }
 
 /// Judges the fields of one entry (an object) against the canonical form, strictly.
@@ -175,11 +159,11 @@ impl FromNode for Action {
     }
 }
 
-/// An action's members in a JSON node, as the canonical rules read them (as from a
-/// `serde_json::Map`: a key named twice counts once, with its last value).
-struct NodeEntry<'n, 'a> {
-    members: &'n [(Cow<'a, str>, Node<'a>)],
-    parse_float: ParseFloat,
+/// An action's members in a JSON node, as the rules read them (as from a JSON object map:
+/// a key named twice counts once, with its last value).
+pub(crate) struct NodeEntry<'n, 'a> {
+    pub(crate) members: &'n [(Cow<'a, str>, Node<'a>)],
+    pub(crate) parse_float: ParseFloat,
 }
 
 impl EntryFields for NodeEntry<'_, '_> {

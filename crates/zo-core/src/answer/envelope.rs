@@ -15,11 +15,15 @@
 //! `done.response`, else the prose around the JSON, else the reasoning, else empty: raw JSON
 //! never ends up in `text`.
 
-use crate::answer::normalize::{normalize, Dropped, Normalized};
+use crate::answer::normalize::{normalize_nodes, Dropped, Normalized};
 use crate::wire::action::Action;
-use crate::wire::bounded_json;
+use crate::wire::json::{parse_within, Node, RawJson, MAX_JSON_NODES};
 use serde::Serialize;
-use serde_json::Value;
+
+/// `text` as JSON of bounded size (the model's answer may hold anything).
+fn bounded(text: &str) -> Option<Node<'_>> {
+    parse_within(text, MAX_JSON_NODES).ok()
+}
 
 /// A parsed model answer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -50,7 +54,7 @@ pub fn parse_answer(text: &str) -> Envelope {
 pub(crate) fn find_envelope(text: &str) -> Option<Envelope> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim();
-    if let Ok(v) = bounded_json::from_str(trimmed) {
+    if let Some(v) = bounded(trimmed) {
         return action_json(&v, true).map(|found| found.into_envelope(Vec::new()));
     }
     if let Some((found, rest)) = fenced(text) {
@@ -111,23 +115,23 @@ impl Found {
 
 /// Whether `v` is action JSON: an object with `actions`, or (when `allow_array`) a non-empty
 /// array of objects at least one of which normalizes to an action.
-fn action_json(v: &Value, allow_array: bool) -> Option<Found> {
+fn action_json(v: &Node, allow_array: bool) -> Option<Found> {
     match v {
-        Value::Object(o) => {
-            let actions = o.get("actions")?;
+        Node::Obj(_) => {
+            let actions = v.get("actions")?;
             let normalized = match actions {
-                Value::Array(entries) => normalize(entries),
-                Value::Object(_) => normalize(std::slice::from_ref(actions)),
+                Node::Arr(entries) => normalize_nodes(entries),
+                Node::Obj(_) => normalize_nodes(std::slice::from_ref(actions)),
                 other => Normalized {
                     actions: Vec::new(),
                     dropped: vec![Dropped {
-                        entry: other.clone(),
+                        entry: RawJson::of(other),
                         reason: "\"actions\" must be a list of actions".to_string(),
                     }],
                 },
             };
-            let reasoning = match o.get("reasoning") {
-                Some(Value::String(r)) if !r.trim().is_empty() => vec![r.trim().to_string()],
+            let reasoning = match v.get("reasoning") {
+                Some(Node::Str(r)) if !r.trim().is_empty() => vec![r.trim().to_string()],
                 _ => Vec::new(),
             };
             Some(Found {
@@ -135,10 +139,12 @@ fn action_json(v: &Value, allow_array: bool) -> Option<Found> {
                 reasoning,
             })
         }
-        Value::Array(entries)
-            if allow_array && !entries.is_empty() && entries.iter().all(Value::is_object) =>
+        Node::Arr(entries)
+            if allow_array
+                && !entries.is_empty()
+                && entries.iter().all(|e| matches!(e, Node::Obj(_))) =>
         {
-            let normalized = normalize(entries);
+            let normalized = normalize_nodes(entries);
             (!normalized.actions.is_empty()).then_some(Found {
                 normalized,
                 reasoning: Vec::new(),
@@ -195,12 +201,12 @@ fn fence_close(line: &str, ch: char, n: usize) -> bool {
 }
 
 /// The JSON of a fenced block's content; tolerates a closing fence glued to the JSON's end.
-fn fenced_json(content: &str, ch: char) -> Option<Value> {
+fn fenced_json(content: &str, ch: char) -> Option<Node<'_>> {
     let content = content.trim();
-    bounded_json::from_str(content).ok().or_else(|| {
+    bounded(content).or_else(|| {
         let unglued = content.trim_end_matches(ch);
         (unglued.len() < content.len())
-            .then(|| bounded_json::from_str(unglued.trim()).ok())
+            .then(|| bounded(unglued.trim()))
             .flatten()
     })
 }
@@ -297,10 +303,10 @@ fn embedded_counted<'t>(text: &'t str, work: &mut usize) -> Option<(Found, Vec<&
             }
             continue;
         };
-        let Ok(v) = bounded_json::from_str(&text[i..end]) else {
+        let Some(v) = bounded(&text[i..end]) else {
             continue;
         };
-        if !matches!(v.get("actions"), Some(Value::Array(_) | Value::Object(_))) {
+        if !matches!(v.get("actions"), Some(Node::Arr(_) | Node::Obj(_))) {
             continue;
         }
         if let Some(f) = action_json(&v, false) {

@@ -16,15 +16,18 @@
 //! in any case, unknown fields ignored, `null` optional fields treated as absent. Everything else
 //! (wrong types, forbidden urls, blank selectors, a wait above the bound, ...) drops the entry.
 
-use crate::answer::canonical::{build, main_field, EntryError, Reading};
+use std::borrow::Cow;
+
+use crate::answer::canonical::{build, main_field, EntryError, NodeEntry, Reading};
 use crate::wire::action::{Action, ActionKind};
+use crate::wire::json::{parse, serde_float, Node, RawJson};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// An entry that did not become an action, with the reason (for diagnostics, never shown raw).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dropped {
-    pub entry: Value,
+    pub entry: RawJson,
     pub reason: String,
 }
 
@@ -35,14 +38,26 @@ pub struct Normalized {
     pub dropped: Vec<Dropped>,
 }
 
-/// Normalizes every entry; each one ends up either in `actions` or in `dropped`.
+/// An object's members as read (a key named twice: the last one counts).
+type Members<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
+
+/// Normalizes every entry of `serde_json` values (for native callers; the extension reads
+/// answers with [`normalize_nodes`]).
 pub fn normalize(entries: &[Value]) -> Normalized {
+    match parse(&Value::Array(entries.to_vec()).to_string()) {
+        Ok(Node::Arr(nodes)) => normalize_nodes(&nodes),
+        _ => Normalized::default(),
+    }
+}
+
+/// Normalizes every entry; each one ends up either in `actions` or in `dropped`.
+pub(crate) fn normalize_nodes(entries: &[Node]) -> Normalized {
     let mut out = Normalized::default();
     for entry in entries {
-        match normalize_entry(entry) {
+        match read_entry(entry, true) {
             Ok(action) => out.actions.push(action),
             Err(e) => out.dropped.push(Dropped {
-                entry: entry.clone(),
+                entry: RawJson::of(entry),
                 reason: e.to_string(),
             }),
         }
@@ -52,83 +67,111 @@ pub fn normalize(entries: &[Value]) -> Normalized {
 
 /// Normalizes one entry (see the module doc for the accepted shapes).
 pub fn normalize_entry(entry: &Value) -> Result<Action, EntryError> {
-    read_entry(entry, true)
+    let text = entry.to_string();
+    let node = parse(&text).map_err(|_| EntryError::NotObject)?;
+    read_entry(&node, true)
 }
 
-fn read_entry(entry: &Value, may_unwrap: bool) -> Result<Action, EntryError> {
-    let obj = entry.as_object().ok_or(EntryError::NotObject)?;
-    if let Some(t) = obj.get("type") {
+fn read_entry(entry: &Node, may_unwrap: bool) -> Result<Action, EntryError> {
+    let Node::Obj(obj) = entry else {
+        return Err(EntryError::NotObject);
+    };
+    if let Some(t) = entry.get("type") {
         let kind = kind_named(t)?;
-        let fields = with_args(kind, without(obj, &["type", "args"]), obj.get("args"))?;
-        return build(kind, &fields, Reading::Lenient);
+        let fields = with_args(kind, without(obj, &["type", "args"]), entry.get("args"))?;
+        return lenient(kind, &fields);
     }
-    if let Some(a) = obj.get("action") {
+    if let Some(a) = entry.get("action") {
         return match a {
-            Value::String(_) => {
+            Node::Str(_) => {
                 let kind = kind_named(a)?;
-                let fields = with_args(kind, without(obj, &["action", "args"]), obj.get("args"))?;
-                build(kind, &fields, Reading::Lenient)
+                let fields = with_args(kind, without(obj, &["action", "args"]), entry.get("args"))?;
+                lenient(kind, &fields)
             }
-            Value::Object(_) if may_unwrap => read_entry(a, false),
+            Node::Obj(_) if may_unwrap => read_entry(a, false),
             _ => Err(EntryError::BadActionField),
         };
     }
-    let named: Vec<(&String, ActionKind)> = obj
-        .keys()
-        .filter_map(|k| ActionKind::parse(k).map(|kind| (k, kind)))
-        .collect();
+    // Each distinct key once, as an object map holds them.
+    let mut named: Vec<(&str, ActionKind)> = Vec::new();
+    for (k, _) in obj {
+        if let Some(kind) = ActionKind::parse(k) {
+            if !named.iter().any(|(seen, _)| *seen == k.as_ref()) {
+                named.push((k, kind));
+            }
+        }
+    }
     match named.as_slice() {
         [] => Err(EntryError::NoActionKey),
         [(key, kind)] => {
-            let fields = with_args(*kind, without(obj, &[key.as_str()]), obj.get(key.as_str()))?;
-            build(*kind, &fields, Reading::Lenient)
+            let fields = with_args(*kind, without(obj, &[key]), entry.get(key))?;
+            lenient(*kind, &fields)
         }
-        several => Err(EntryError::SeveralActionKeys(
-            several
-                .iter()
-                .map(|(k, _)| k.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        )),
+        several => {
+            // Named in key order, as a JSON object map lists them.
+            let mut keys: Vec<&str> = several.iter().map(|(k, _)| *k).collect();
+            sort_keys(&mut keys);
+            Err(EntryError::SeveralActionKeys(keys.join(", ")))
+        }
     }
 }
 
-fn kind_named(v: &Value) -> Result<ActionKind, EntryError> {
+/// Sorts a few keys by insertion (the standard library's sort would add kilobytes to the
+/// worker's wasm for a list of at most seven).
+fn sort_keys(keys: &mut [&str]) {
+    for i in 1..keys.len() {
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            keys.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+fn lenient(kind: ActionKind, fields: &Members) -> Result<Action, EntryError> {
+    build(
+        kind,
+        &NodeEntry {
+            members: fields,
+            parse_float: serde_float,
+        },
+        Reading::Lenient,
+    )
+}
+
+fn kind_named(v: &Node) -> Result<ActionKind, EntryError> {
     match v {
-        Value::String(name) => {
-            ActionKind::parse(name).ok_or_else(|| EntryError::UnknownKind(name.clone()))
+        Node::Str(name) => {
+            ActionKind::parse(name).ok_or_else(|| EntryError::UnknownKind(name.to_string()))
         }
         _ => Err(EntryError::TypeNotString),
     }
 }
 
-fn without(obj: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
-    // A copy with the keys taken out, rather than collected anew: collecting a map sorts its
-    // entries first, which links a sort (kilobytes in the worker's wasm) for nothing.
-    let mut rest = obj.clone();
-    for key in keys {
-        rest.remove(*key);
-    }
-    rest
+/// A copy of `obj` without `keys`.
+fn without<'a>(obj: &Members<'a>, keys: &[&str]) -> Members<'a> {
+    obj.iter()
+        .filter(|(k, _)| !keys.contains(&k.as_ref()))
+        .cloned()
+        .collect()
 }
 
 /// Overlays an argument on inline fields: an object's fields win, a scalar fills the main
 /// field, `null` or absence adds nothing. An array is refused.
-fn with_args(
+fn with_args<'a>(
     kind: ActionKind,
-    mut fields: Map<String, Value>,
-    args: Option<&Value>,
-) -> Result<Map<String, Value>, EntryError> {
+    mut fields: Members<'a>,
+    args: Option<&Node<'a>>,
+) -> Result<Members<'a>, EntryError> {
     match args {
-        None | Some(Value::Null) => {}
-        Some(Value::Object(inner)) => {
-            for (k, v) in inner {
-                fields.insert(k.clone(), v.clone());
-            }
+        None | Some(Node::Null) => {}
+        Some(Node::Obj(inner)) => {
+            // Appended after the inline fields: the last of a key counts, so these win.
+            fields.extend(inner.iter().cloned());
         }
-        Some(Value::Array(_)) => return Err(EntryError::BadArgs),
+        Some(Node::Arr(_)) => return Err(EntryError::BadArgs),
         Some(scalar) => {
-            fields.insert(main_field(kind).to_string(), scalar.clone());
+            fields.push((Cow::Borrowed(main_field(kind)), scalar.clone()));
         }
     }
     Ok(fields)

@@ -42,6 +42,7 @@ use crate::wire::action::Action;
 use crate::wire::protocol::{
     ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
 };
+use crate::wire::ready_question::Quote;
 use crate::wire::settings::MAX_STEPS_CEILING;
 use crate::wire::snapshot::PageSnapshot;
 
@@ -119,6 +120,9 @@ pub struct Cobrowse {
     /// Other open tabs the user chose to send with the goal (`@`): their snapshots, or why
     /// each could not be read; in the first prompt only.
     tabs: Vec<Result<PageSnapshot, String>>,
+    /// Page content the user chose to ask about (a selection, a link): in the first prompt's
+    /// page block only.
+    quote: Option<Quote>,
 }
 
 impl Cobrowse {
@@ -138,6 +142,7 @@ impl Cobrowse {
             notes: Vec::new(),
             text: ModeText::BuiltIn,
             tabs: Vec::new(),
+            quote: None,
         }
     }
 
@@ -149,9 +154,15 @@ impl Cobrowse {
         self
     }
 
-    /// The other tabs the user chose to send with the goal, for the first prompt.
-    pub fn with_tabs(mut self, tabs: Vec<Result<PageSnapshot, String>>) -> Cobrowse {
+    /// What the user chose to send with the goal, for the first prompt: the other tabs
+    /// (read), and page content they asked about.
+    pub fn with_context(
+        mut self,
+        tabs: Vec<Result<PageSnapshot, String>>,
+        quote: Option<Quote>,
+    ) -> Cobrowse {
         self.tabs = tabs;
+        self.quote = quote;
         self
     }
 
@@ -187,8 +198,12 @@ impl Cobrowse {
                 origins: self.scope.origins(),
             },
             Command::RequestSnapshot {
-                text_budget: prompt::snapshot_budget(Mode::Cobrowse, self.text.as_instructions())
-                    .unwrap_or(0),
+                text_budget: prompt::snapshot_budget(
+                    Mode::Cobrowse,
+                    self.text.as_instructions(),
+                    self.tabs.len(),
+                )
+                .unwrap_or(0),
             },
         ]
     }
@@ -213,6 +228,7 @@ impl Cobrowse {
                 screenshot: Screenshot::None,
                 instructions: self.text.as_instructions(),
                 tabs: &tabs,
+                quote: self.quote.as_ref(),
             })
         } else {
             let outcomes: Vec<StepOutcome<'_>> = self

@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::wire::json::{Json, Obj};
+
 /// At most this many distinct names are recorded per table (a hostile stream cannot grow it).
 const MAX_NAMES: usize = 128;
 /// Names longer than this are cut (on a character boundary).
@@ -19,8 +21,11 @@ pub struct Diagnostics {
     invalid_shape: u64,
     dropped_model_requests: u64,
     retries: u64,
-    /// Fixed event shapes whose field names are already recorded (see [`Diagnostics::shape`]).
-    shapes: BTreeSet<&'static str>,
+    /// The event name of the token deltas read by the fast path, once the first is recorded
+    /// (see [`Diagnostics::fast_delta`]).
+    fast_delta_name: Option<&'static str>,
+    /// Token deltas after that first one, not yet added to `events`.
+    fast_deltas: u64,
 }
 
 #[inline]
@@ -36,8 +41,9 @@ impl Diagnostics {
         Self::default()
     }
 
-    /// An event named `name` arrived.
-    #[inline]
+    /// An event named `name` arrived. Not inlined: the per-chunk path is built for speed,
+    /// this is built small (its lookups are the same either way).
+    #[inline(never)]
     pub fn event(&mut self, name: &str) {
         if let Some(n) = self.events.get_mut(name) {
             *n += 1;
@@ -53,8 +59,9 @@ impl Diagnostics {
 
     /// Field `field` (a dotted path such as `part.content`) was seen on event `name`.
     /// Called for every field of every event: a pair already recorded costs two lookups and
-    /// no allocation (this runs tens of thousands of times per answer).
-    #[inline]
+    /// no allocation (this runs tens of thousands of times per answer). Not inlined, as
+    /// [`Diagnostics::event`].
+    #[inline(never)]
     pub fn field(&mut self, name: &str, field: &str) {
         if self.fields.get(name).is_some_and(|set| set.contains(field)) {
             return;
@@ -67,15 +74,36 @@ impl Diagnostics {
         }
     }
 
-    /// Records the `fields` of event `name` for a decoder's fixed event shape, named `shape`:
-    /// the first time only, so later events of that shape cost one lookup.
+    /// A token delta read by the fast path: always an event `name` with the same `fields`.
+    /// The first is recorded as [`Diagnostics::event`] and [`Diagnostics::field`] record it;
+    /// the others are only counted, without a lookup, and added to `name`'s count when the
+    /// report is written (a long answer brings thousands of them).
     #[inline]
-    pub fn shape(&mut self, shape: &'static str, name: &str, fields: &[&str]) {
-        if self.shapes.insert(shape) {
-            for field in fields {
-                self.field(name, field);
-            }
+    pub fn fast_delta(&mut self, name: &'static str, fields: &[&str]) {
+        if self.fast_delta_name.is_some() {
+            self.fast_deltas += 1;
+        } else {
+            self.first_fast_delta(name, fields);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn first_fast_delta(&mut self, name: &'static str, fields: &[&str]) {
+        self.event(name);
+        for field in fields {
+            self.field(name, field);
+        }
+        self.fast_delta_name = Some(name);
+    }
+
+    /// Events by name, the fast path's counted in.
+    fn event_counts(&self) -> BTreeMap<String, u64> {
+        let mut events = self.events.clone();
+        if let Some(n) = self.fast_delta_name.and_then(|name| events.get_mut(name)) {
+            *n += self.fast_deltas;
+        }
+        events
     }
 
     #[inline]
@@ -120,20 +148,63 @@ impl Diagnostics {
         self.unknown_fields
     }
 
-    /// The report as JSON: `{"events":{name:count},"fields":{name:[field,..]},"unknownEvents":n,
-    /// "unknownFields":n,"invalidJson":n,"invalidShape":n,"droppedModelRequests":n,"retryFields":n}`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "events": self.events,
-            "fields": self.fields,
-            "unknownEvents": self.unknown_events,
-            "unknownFields": self.unknown_fields,
-            "invalidJson": self.invalid_json,
-            "invalidShape": self.invalid_shape,
-            "droppedModelRequests": self.dropped_model_requests,
-            "retryFields": self.retries,
-        })
+    /// The report as JSON: `{"droppedModelRequests":n,"events":{name:count},"fields":{name:
+    /// [field,..]},"invalidJson":n,"invalidShape":n,"retryFields":n,"unknownEvents":n,
+    /// "unknownFields":n}`, keys in sorted order (as a JSON object map writes them).
+    pub fn to_json(&self) -> Json {
+        self.report(&StreamFacts::default())
     }
+
+    /// The report with the stream's own `facts` among its keys, all in sorted order.
+    pub fn report(&self, facts: &StreamFacts) -> Json {
+        let mut events = Obj::new();
+        for (name, n) in self.event_counts() {
+            events = events.uint(&name, n);
+        }
+        let mut fields = Obj::new();
+        for (name, set) in &self.fields {
+            fields = fields.json(name, &Json::array(set.iter().map(|f| Json::string(f))));
+        }
+        let obj = Obj::new();
+        let obj = match facts.bytes {
+            Some(bytes) => obj.uint("bytes", bytes),
+            None => obj,
+        };
+        let obj = obj
+            .uint("droppedModelRequests", self.dropped_model_requests)
+            .json("events", &events.done())
+            .json("fields", &fields.done())
+            .uint("invalidJson", self.invalid_json)
+            .uint("invalidShape", self.invalid_shape)
+            .opt_str("limit", facts.limit.as_deref())
+            .uint("retryFields", self.retries);
+        let obj = match facts.bytes {
+            Some(_) => obj
+                .uint("sseEvents", facts.sse_events)
+                .bool("terminal", facts.terminal)
+                .uint("toolsDropped", facts.tools_dropped),
+            None => obj,
+        };
+        obj.uint("unknownEvents", self.unknown_events)
+            .uint("unknownFields", self.unknown_fields)
+            .done()
+    }
+
+    /// [`Diagnostics::to_json`] as a `serde_json` value (for native callers: tests, tools).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::from_str(self.to_json().as_str()).unwrap_or_default()
+    }
+}
+
+/// What a stream adds to its report: set together by the pipeline (`bytes` present), or none.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StreamFacts {
+    pub bytes: Option<u64>,
+    pub sse_events: u64,
+    pub terminal: bool,
+    pub tools_dropped: u64,
+    /// The limit that ended the stream, if one did.
+    pub limit: Option<String>,
 }
 
 #[cfg(test)]
@@ -151,7 +222,7 @@ mod tests {
             d.field("X", &format!("f{i}"));
         }
         d.event(&"n".repeat(500));
-        let j = d.to_json();
+        let j = d.to_value();
         assert_eq!(j["events"]["PartDeltaEvent"], 2);
         assert_eq!(j["events"].as_object().map(|o| o.len()), Some(MAX_NAMES));
         assert_eq!(j["fields"]["PartDeltaEvent"][0], "delta.content_delta");
@@ -169,7 +240,7 @@ mod tests {
         for i in 0..MAX_NAMES * 4 {
             d.field("X", &format!("f{i}"));
         }
-        let j = d.to_json();
+        let j = d.to_value();
         assert_eq!(
             j["fields"]["PartDeltaEvent"].as_array().map(Vec::len),
             Some(1)
@@ -186,7 +257,7 @@ mod tests {
     fn long_names_are_cut_on_char_boundaries() {
         let mut d = Diagnostics::new();
         d.event(&"é".repeat(100));
-        let j = d.to_json();
+        let j = d.to_value();
         let name = j["events"]
             .as_object()
             .and_then(|o| o.keys().next().cloned());

@@ -8,13 +8,14 @@
 //! [`Diagnostics`] (names only).
 
 use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use crate::stream::diagnostics::Diagnostics;
-use crate::wire::bounded_json;
-use shapes::{decode_object, str_field};
+use crate::wire::action::Quoted;
+use crate::wire::json::{parse_within, Node, MAX_JSON_NODES};
+use shapes::{decode_object, get, str_field, Members};
 
 mod fast_delta;
 mod fast_start;
@@ -164,15 +165,19 @@ impl ZoEvent {
 /// Why an event could not be decoded. Carries names and positions only, never data.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    #[error("event {event:?}: data is not valid JSON (line {line}, column {column})")]
+    #[error("event {}: data is not valid JSON ({what} at byte {at})", Quoted(.event))]
     InvalidJson {
         event: String,
-        line: usize,
-        column: usize,
+        what: &'static str,
+        at: usize,
     },
-    #[error("event {event:?}: data is not a JSON object")]
+    #[error("event {}: data is not a JSON object", Quoted(.event))]
     NotAnObject { event: String },
-    #[error("event {event:?}: required field {field:?} is missing or has the wrong type")]
+    #[error(
+        "event {}: required field {} is missing or has the wrong type",
+        Quoted(.event),
+        Quoted(.field)
+    )]
     MissingField { event: String, field: &'static str },
 }
 
@@ -301,7 +306,7 @@ pub fn decode_borrowed<'a>(
     diag: &mut Diagnostics,
 ) -> Result<Decoded<'a>, DecodeError> {
     if name == "PartDeltaEvent" {
-        // Token deltas in the live shape: same result and diagnostics, without a Value tree.
+        // Token deltas in the live shape: same result and diagnostics, without a JSON tree.
         if let Some(token) = fast_delta::decode(data, diag) {
             return Ok(Decoded::Token(token));
         }
@@ -338,7 +343,9 @@ pub fn decode_owned(
     })
 }
 
-/// Any event, through a `serde_json::Value` (every shape, every field name recorded).
+/// Any event, through a JSON tree of bounded size (every shape, every field name recorded). Not
+/// inlined: the fast paths above are the per-chunk path, built for speed; this is built small.
+#[inline(never)]
 fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEvent, DecodeError> {
     if name == MODEL_REQUEST {
         diag.event(MODEL_REQUEST);
@@ -349,7 +356,7 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
         diag.event("End");
         return Ok(ZoEvent::LegacyEnd);
     }
-    let value: Value = match bounded_json::from_str(data) {
+    let value = match parse_within(data, MAX_JSON_NODES) {
         Ok(v) => v,
         Err(err) => {
             diag.event(name);
@@ -360,12 +367,12 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
             }
             return Err(DecodeError::InvalidJson {
                 event: name.to_string(),
-                line: err.line(),
-                column: err.column(),
+                what: err.what,
+                at: err.at,
             });
         }
     };
-    let Value::Object(obj) = value else {
+    let Node::Obj(obj) = value else {
         diag.event(name);
         diag.invalid_shape();
         return Err(DecodeError::NotAnObject {
@@ -373,8 +380,8 @@ fn decode_general(name: &str, data: &str, diag: &mut Diagnostics) -> Result<ZoEv
         });
     };
     let resolved: &str = if name == "message" || name.is_empty() {
-        if obj.get("kind").and_then(Value::as_str) == Some("request")
-            || obj.get("event_kind").and_then(Value::as_str) == Some("frontend_model_request")
+        if get(&obj, "kind").and_then(Node::as_str) == Some("request")
+            || get(&obj, "event_kind").and_then(Node::as_str) == Some("frontend_model_request")
         {
             diag.event(MODEL_REQUEST);
             diag.dropped_model_request();
@@ -418,21 +425,31 @@ fn terminal_without_data(name: &str) -> Option<ZoEvent> {
     })
 }
 
-fn record_fields(name: &str, obj: &Map<String, Value>, diag: &mut Diagnostics) {
+/// Records each distinct key of `obj` in key order (unknown ones counted once; near the
+/// diagnostics' cap, the order decides which are kept), and the keys of its structural
+/// objects one level down.
+fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
     let known = known_fields(name);
-    for (key, value) in obj {
+    // A key named twice is recorded once, with the value that counts (the last).
+    // Inserted one by one: collecting into a map would sort first, and link a sort.
+    let mut keys: BTreeMap<&str, &Node> = BTreeMap::new();
+    for (k, v) in obj {
+        keys.insert(k, v);
+    }
+    for (key, value) in keys {
         diag.field(name, key);
-        if !known.is_empty() && !known.contains(&key.as_str()) {
+        if !known.is_empty() && !known.contains(&key) {
             diag.unknown_field();
         }
         // One level down for the structural objects (never into args or returns).
-        if matches!(
-            key.as_str(),
-            "part" | "delta" | "metadata" | "data" | "result"
-        ) {
-            if let Value::Object(inner) = value {
+        if matches!(key, "part" | "delta" | "metadata" | "data" | "result") {
+            if let Node::Obj(inner) = value {
+                let mut keys = BTreeSet::new();
+                for (k, _) in inner {
+                    keys.insert(k.as_ref());
+                }
                 let mut path = String::with_capacity(32);
-                for inner_key in inner.keys() {
+                for inner_key in keys {
                     path.clear();
                     path.push_str(key);
                     path.push('.');

@@ -20,11 +20,12 @@ use std::borrow::Cow;
 
 use crate::stream::assembler::Assembler;
 pub use crate::stream::assembler::StreamUpdate;
-use crate::stream::diagnostics::Diagnostics;
+use crate::stream::diagnostics::{Diagnostics, StreamFacts};
 use crate::stream::events::{decode_borrowed, decode_owned, DecodeError, Decoded, ZoEvent};
 use crate::stream::limits::{LimitExceeded, MAX_BODY_BYTES};
 use crate::stream::resume::Resumed;
 use crate::stream::sse::{SseItem, SseParser};
+use crate::wire::json::RawJson;
 use crate::wire::protocol::{FinalResult, FinalStatus, Mode};
 use visible::Visible;
 
@@ -287,18 +288,14 @@ impl StreamPipeline {
 
     /// Which event and field names were seen and how many events were unknown or invalid
     /// (names and counts only, never values).
-    pub fn diagnostics(&self) -> serde_json::Value {
-        let mut report = self.diagnostics.to_json();
-        if let Some(obj) = report.as_object_mut() {
-            obj.insert("bytes".into(), self.bytes.into());
-            obj.insert("sseEvents".into(), self.sse_events.into());
-            obj.insert("terminal".into(), self.is_terminal().into());
-            obj.insert("toolsDropped".into(), self.assembler.tools_dropped().into());
-            if let Some(limit) = self.limit {
-                obj.insert("limit".into(), limit.to_string().into());
-            }
-        }
-        report
+    pub fn diagnostics(&self) -> RawJson {
+        RawJson::from(self.diagnostics.report(&StreamFacts {
+            bytes: Some(self.bytes),
+            sse_events: self.sse_events,
+            terminal: self.is_terminal(),
+            tools_dropped: self.assembler.tools_dropped(),
+            limit: self.limit.map(|limit| limit.to_string()),
+        }))
     }
 
     /// Decode errors (event name and position only), the first few.

@@ -216,7 +216,7 @@ mod tests {
         d.field("PartStartEvent", "part.content");
         d.field("PartDeltaEvent", "delta.content_delta");
         d.unknown_event();
-        Json::value(&d.to_json()).into_string()
+        d.to_json().into_string()
     }
 
     #[test]

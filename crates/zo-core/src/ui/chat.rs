@@ -12,6 +12,7 @@ use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
 use crate::ui::reasoning::{thought_views, ThoughtView};
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
 use crate::ui::view::{self, connection_lost_card, error_card, ErrorCard, Indicator, TimelineRow};
+use crate::wire::json::RawJson;
 use crate::wire::protocol::{
     ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
     WorkerToPanel,
@@ -480,7 +481,7 @@ impl Turn {
             index,
             action: action.clone(),
             status: result.status,
-            value: result.value.clone(),
+            value: result.value.as_ref().map(RawJson::to_value),
             error: result.error.clone(),
         };
         let position = match timeline
@@ -539,16 +540,7 @@ pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
         .timeline
         .iter()
         .filter(|e| !matches!(e.action, crate::wire::action::Action::Done { .. }))
-        .map(|e| {
-            let result = ActionResult {
-                index: e.index,
-                status: e.status,
-                value: e.value.clone(),
-                error: e.error.clone(),
-                settle_ms: None,
-            };
-            view::timeline_row(&e.action, Some(&result))
-        })
+        .map(|e| view::timeline_row(&e.action, Some(&e.result())))
         .collect()
 }
 

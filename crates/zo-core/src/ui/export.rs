@@ -294,14 +294,7 @@ fn answer_md(out: &mut String, m: &Message) {
     if !m.timeline.is_empty() {
         out.push_str("\n**Actions**\n\n");
         for (n, e) in m.timeline.iter().enumerate() {
-            let result = crate::wire::protocol::ActionResult {
-                index: e.index,
-                status: e.status,
-                value: e.value.clone(),
-                error: e.error.clone(),
-                settle_ms: None,
-            };
-            let row = timeline_row(&e.action, Some(&result));
+            let row = timeline_row(&e.action, Some(&e.result()));
             let mut line = format!("{}. {} {}", n + 1, row.title, code(&row.target));
             if let crate::wire::action::Action::Fill { value, .. } = &e.action {
                 line.push_str(&format!(" with {}", code(value)));

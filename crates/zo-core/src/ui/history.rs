@@ -21,7 +21,7 @@ mod trash;
 use crate::wire::action::Action;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
-    ActionError, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
+    ActionError, ActionResult, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
 };
 pub(crate) use codec::{write_approval, write_entry};
 pub use stored::{
@@ -225,6 +225,22 @@ pub struct TimelineEntry {
     pub value: Option<serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
+}
+
+impl TimelineEntry {
+    /// The action's result as the worker reported it (what a row is drawn from again).
+    pub fn result(&self) -> ActionResult {
+        ActionResult {
+            index: self.index,
+            status: self.status,
+            value: self
+                .value
+                .as_ref()
+                .map(|v| crate::wire::json::RawJson::from(crate::wire::json::Json::value(v))),
+            error: self.error.clone(),
+            settle_ms: None,
+        }
+    }
 }
 
 /// A chat as listed in the history view.

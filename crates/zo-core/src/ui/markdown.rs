@@ -21,6 +21,7 @@ mod refs;
 pub mod stream;
 
 pub use blocks::{closing_tags_start, BlockUpdate, Blocks};
+pub(crate) use pass::options as pass_options;
 pub use plain::to_plain;
 pub use stream::MarkdownStream;
 

@@ -221,6 +221,7 @@ pub fn preview(target: &EditTarget, fields: &ModeFields, max_steps: u32) -> Stri
         },
         instructions,
         tabs: &[],
+        quote: None,
     })
 }
 

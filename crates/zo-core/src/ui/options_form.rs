@@ -28,6 +28,10 @@ pub struct FormFields {
     pub liveness_secs: String,
     pub theme: Theme,
     pub font_size: FontSize,
+    /// The read-aloud voice's `voiceURI`; blank: the browser's default voice.
+    pub speech_voice: String,
+    /// The read-aloud rate, in percent.
+    pub speech_rate: u32,
     /// The custom modes, as the mode editor left them.
     pub custom_modes: Vec<CustomMode>,
     /// The built-in modes' instructions the user edited.
@@ -78,6 +82,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
         font_size: fields.font_size,
+        speech_voice: some(fields.speech_voice),
+        speech_rate: fields.speech_rate,
         custom_modes: fields.custom_modes,
         mode_instructions: fields.mode_instructions,
         quick_actions,
@@ -182,6 +188,8 @@ mod tests {
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,
             font_size: FontSize::Small,
+            speech_voice: " ".into(),
+            speech_rate: 150,
             custom_modes: Vec::new(),
             mode_instructions: Vec::new(),
             quick_actions: vec![QuickAction::new(" Tl;dr ", Mode::Summarize, "One line.")],
@@ -197,6 +205,7 @@ mod tests {
         assert_eq!((s.model, s.persona_id), (None, Some("p1".into())));
         assert_eq!((s.default_mode, s.max_steps), (Mode::Ask, 7));
         assert!(s.screenshots);
+        assert_eq!((s.speech_voice, s.speech_rate), (None, 150));
         assert_eq!(s.liveness_timeout_ms, 1500);
         assert_eq!(liveness_secs(s.liveness_timeout_ms), "1.5");
         assert_eq!(liveness_secs(60_000), "60");

@@ -249,7 +249,7 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
     }
     if let Some(r) = result {
         if let Some(v) = &r.value {
-            details.extend(result_details(action, v));
+            details.extend(result_details(action, &v.to_value()));
         }
         if let Some(e) = &r.error {
             let label = if e.code == crate::wire::protocol::ActionErrorCode::Refused {

@@ -61,6 +61,11 @@ impl ChoiceLists {
             Some(_) => return None,
             None => &node,
         };
+        Some(ChoiceLists::read(lists))
+    }
+
+    /// The lists in `lists` (`{models, personas, error?}`); what is not a choice is left out.
+    fn read(lists: &Node) -> ChoiceLists {
         let list = |key: &str| -> Vec<Choice> {
             let Some(Node::Arr(items)) = lists.get(key) else {
                 return Vec::new();
@@ -84,11 +89,11 @@ impl ChoiceLists {
             Some(Node::Str(s)) => Some(s.to_string()),
             _ => None,
         };
-        Some(ChoiceLists {
+        ChoiceLists {
             models: list("models"),
             personas: list("personas"),
             error,
-        })
+        }
     }
 }
 
@@ -126,6 +131,29 @@ pub struct ChoicesCache {
 }
 
 impl ChoicesCache {
+    /// The cache as stored, written as serde writes it.
+    pub fn to_json(&self) -> Json {
+        Obj::new()
+            .uint("fetchedAt", self.fetched_at)
+            .str("apiBaseUrl", &self.api_base_url)
+            .json("lists", &self.lists.to_json())
+            .done()
+    }
+
+    /// The stored cache, read without serde; None when it is not one.
+    pub fn from_json(text: &str) -> Option<ChoicesCache> {
+        let node = parse(text).ok()?;
+        let fetched_at = match node.get("fetchedAt") {
+            Some(Node::Num(n)) => n.parse().ok()?,
+            _ => return None,
+        };
+        Some(ChoicesCache {
+            fetched_at,
+            api_base_url: node.get("apiBaseUrl")?.as_str()?.to_string(),
+            lists: ChoiceLists::read(node.get("lists")?),
+        })
+    }
+
     /// Whether the lists can be used at `now` for `api_base_url`: same API, fetched less than
     /// [`CHOICES_TTL_MS`] ago (a clock that went back counts as stale), and complete.
     pub fn is_fresh(&self, now: u64, api_base_url: &str) -> bool {
@@ -303,5 +331,26 @@ mod tests {
             ..cache.clone()
         };
         assert!(!failed.is_fresh(1_001, "https://api.zo.computer"));
+    }
+
+    #[test]
+    fn the_cache_is_stored_as_serde_writes_it_and_read_back() {
+        let cache = ChoicesCache {
+            fetched_at: 1_733_100_000_000,
+            api_base_url: "https://api.zo.computer".to_string(),
+            lists: ChoiceLists {
+                models: vec![Choice {
+                    id: "m\"1".to_string(),
+                    label: "Model one".to_string(),
+                }],
+                personas: Vec::new(),
+                error: None,
+            },
+        };
+        let text = cache.to_json().into_string();
+        assert_eq!(text, serde_json::to_string(&cache).unwrap());
+        assert_eq!(ChoicesCache::from_json(&text), Some(cache));
+        assert_eq!(ChoicesCache::from_json("null"), None);
+        assert_eq!(ChoicesCache::from_json(r#"{"fetchedAt":"1"}"#), None);
     }
 }

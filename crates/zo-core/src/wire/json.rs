@@ -7,9 +7,11 @@
 //! `crate::wire::codec`, checked against their serde definitions by tests.
 
 pub(crate) mod fields;
+mod raw;
 pub(crate) mod read;
 pub(crate) mod write;
 
 pub use fields::{serde_float, ParseFloat, WireError, WireName};
-pub use read::{parse, JsonError, Node};
+pub use raw::RawJson;
+pub use read::{parse, parse_within, JsonError, Node, MAX_JSON_NODES};
 pub use write::{Json, Obj};

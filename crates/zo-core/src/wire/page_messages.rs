@@ -12,7 +12,9 @@
 //! default; answered with SETTINGS), `{"type":"SET_SCREENSHOTS","on":true}` (answered with
 //! SETTINGS), `{"type":"GET_CONTEXT","mode":"ask","tabId":7}` (the panel's /context: answered
 //! with `{"type":"CONTEXT","text":"..."}`, the page context a question in that mode would
-//! carry now). The panel writes its messages with the hand JSON writer
+//! carry now), `{"type":"TAKE_QUESTION","tabId":12}` (answered with `{"type":"QUESTION",
+//! "question":{...}}`, see [`crate::wire::ready_question`]), `{"type":"QUESTION_READY"}`. The
+//! panel writes its messages with the hand JSON writer
 //! ([`PageToWorker::to_json`]) and reads CHOICES with `ChoiceLists::from_json`.
 
 use serde::{Deserialize, Serialize};
@@ -21,6 +23,7 @@ use crate::wire::api_key::API_KEY_KEY;
 use crate::wire::choices::ChoiceLists;
 use crate::wire::json::{Obj, WireName};
 use crate::wire::protocol::Mode;
+use crate::wire::ready_question::{write_quote, Quote, ReadyQuestion};
 use crate::wire::settings::{SettingsView, SETTINGS_KEY};
 
 /// An extension page -> the worker.
@@ -54,11 +57,25 @@ pub enum PageToWorker {
     #[serde(rename_all = "camelCase")]
     GetContext {
         mode: Mode,
+        /// The custom mode picked, by its id (the worker reads what it is from the settings).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        custom_mode: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tab_id: Option<i32>,
         /// The other tabs chosen to go along (`@`), as in ASK_ZO.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         context_tabs: Vec<i32>,
+        /// The page content that goes with the next question (from the context menu).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<Quote>,
+    },
+    /// The side panel bound to `tab_id` asks for the question an entry point made ready for
+    /// it (when it opens, and on [`WorkerToPage::QuestionReady`]). Answered with
+    /// [`WorkerToPage::Question`]; a question is handed out once.
+    #[serde(rename_all = "camelCase")]
+    TakeQuestion {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tab_id: Option<i32>,
     },
 }
 
@@ -79,17 +96,28 @@ impl PageToWorker {
             }
             PageToWorker::GetContext {
                 mode,
+                custom_mode,
                 tab_id,
                 context_tabs,
+                quote,
             } => {
                 let obj = Obj::new()
                     .str("type", "GET_CONTEXT")
-                    .str("mode", mode.wire_name());
+                    .str("mode", mode.wire_name())
+                    .opt_str("customMode", custom_mode.as_deref());
                 let obj = match tab_id {
                     Some(id) => obj.int("tabId", i64::from(*id)),
                     None => obj,
                 };
                 crate::wire::codec::panel::write_tab_ids(obj, "contextTabs", context_tabs)
+                    .opt_json("quote", quote.as_ref().map(write_quote).as_ref())
+            }
+            PageToWorker::TakeQuestion { tab_id } => {
+                let o = Obj::new().str("type", "TAKE_QUESTION");
+                match tab_id {
+                    Some(tab) => o.int("tabId", i64::from(*tab)),
+                    None => o,
+                }
             }
         }
         .done()
@@ -110,6 +138,14 @@ pub enum WorkerToPage {
     /// The answer to GET_CONTEXT: the page context, as the prompt would carry it.
     Context {
         text: String,
+    },
+    /// An entry point made a question ready (sent to every open extension page): the side
+    /// panel asks for it with [`PageToWorker::TakeQuestion`].
+    QuestionReady,
+    /// The answer to TAKE_QUESTION: the question, or None (none ready for that panel).
+    Question {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        question: Option<ReadyQuestion>,
     },
 }
 
@@ -173,13 +209,24 @@ mod tests {
             PageToWorker::SetScreenshots { on: true },
             PageToWorker::GetContext {
                 mode: Mode::Visual,
+                custom_mode: Some("c-1".into()),
                 tab_id: Some(-3),
                 context_tabs: vec![4, 5],
+                quote: Some(Quote {
+                    kind: crate::wire::QuoteKind::Link,
+                    text: "https://a.example/".into(),
+                }),
             },
             PageToWorker::GetContext {
                 mode: Mode::Ask,
+                custom_mode: None,
                 tab_id: None,
                 context_tabs: Vec::new(),
+                quote: None,
+            },
+            PageToWorker::TakeQuestion { tab_id: None },
+            PageToWorker::TakeQuestion {
+                tab_id: Some(i32::MIN),
             },
         ] {
             assert_eq!(msg.to_json(), serde_json::to_string(&msg).unwrap());

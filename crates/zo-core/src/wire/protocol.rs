@@ -11,6 +11,8 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 
 use crate::wire::action::Action;
 use crate::wire::facts::TargetFacts;
+use crate::wire::json::RawJson;
+use crate::wire::ready_question::Quote;
 use crate::wire::snapshot::PageSnapshot;
 
 /// Name of the port the side panel opens to the worker.
@@ -56,6 +58,10 @@ pub enum PanelToWorker {
         /// on (`trust::may_read_as_context`).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         context_tabs: Vec<i32>,
+        /// Page content the user chose to ask about (from the context menu), untrusted: the
+        /// prompt fences it as page content.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        quote: Option<Quote>,
     },
     Stop {
         session_id: String,
@@ -122,7 +128,8 @@ pub enum WorkerToPanel {
     /// Which event and field names were seen (never values).
     StreamDiagnostic {
         session_id: String,
-        diagnostics: serde_json::Value,
+        /// The report's JSON (see `stream::Diagnostics`).
+        diagnostics: RawJson,
     },
     /// A Co-browse action's status changed.
     ActionStatus {
@@ -400,7 +407,7 @@ pub struct ActionResult {
     pub index: u32,
     pub status: ActionStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<serde_json::Value>,
+    pub value: Option<RawJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
     /// How long the page took to settle after the action (ms; see `crate::page::Settle`), for the

@@ -35,6 +35,12 @@ pub const DEFAULT_MAX_STEPS: u32 = 10;
 /// Hard ceiling on Co-browse steps per query: a larger stored value is lowered to it.
 pub const MAX_STEPS_CEILING: u32 = 25;
 pub const DEFAULT_LIVENESS_TIMEOUT_MS: u64 = 60_000;
+/// The normal speaking rate of read aloud, in percent.
+pub const DEFAULT_SPEECH_RATE: u32 = 100;
+/// Slowest and fastest speaking rate kept, in percent (what `SpeechSynthesisUtterance` takes
+/// well in every engine).
+pub const MIN_SPEECH_RATE: u32 = 50;
+pub const MAX_SPEECH_RATE: u32 = 200;
 /// Shortest accepted liveness timeout: below this a slow but healthy stream would be cut.
 pub const MIN_LIVENESS_TIMEOUT_MS: u64 = 500;
 
@@ -61,6 +67,12 @@ pub struct Settings {
     pub theme: Theme,
     /// Text size of the side panel and the options page.
     pub font_size: FontSize,
+    /// The voice answers are read aloud in (`SpeechSynthesisVoice.voiceURI`); the browser's
+    /// default when absent.
+    pub speech_voice: Option<String>,
+    /// How fast answers are read aloud, in percent of the normal rate
+    /// ([`MIN_SPEECH_RATE`]`..=`[`MAX_SPEECH_RATE`]).
+    pub speech_rate: u32,
     /// The user's own modes, in the mode picker after the built-in ones.
     pub custom_modes: Vec<CustomMode>,
     /// Built-in modes whose instructions the user edited (the others use their own).
@@ -81,6 +93,8 @@ impl Default for Settings {
             liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
             theme: Theme::System,
             font_size: FontSize::Medium,
+            speech_voice: None,
+            speech_rate: DEFAULT_SPEECH_RATE,
             custom_modes: Vec::new(),
             mode_instructions: Vec::new(),
             quick_actions: default_quick_actions(),
@@ -93,7 +107,7 @@ impl Default for Settings {
 pub enum SettingsError {
     #[error("settings are not valid JSON of the expected shape: {0}")]
     Shape(String),
-    #[error("API base URL {url:?} is not usable: {reason}")]
+    #[error("API base URL {} is not usable: {reason}", crate::wire::action::Quoted(.url))]
     BaseUrl { url: String, reason: &'static str },
     #[error("no API key is set: open the options page and paste your Zo API key")]
     MissingApiKey,
@@ -145,6 +159,8 @@ impl Settings {
         if self.font_size == FontSize::Unknown {
             self.font_size = FontSize::Medium;
         }
+        self.speech_voice = non_blank(self.speech_voice.take());
+        self.speech_rate = self.speech_rate.clamp(MIN_SPEECH_RATE, MAX_SPEECH_RATE);
         modes::normalize(&mut self.custom_modes, &mut self.mode_instructions);
         Ok(self)
     }
@@ -242,6 +258,8 @@ mod tests {
             liveness_timeout_ms: 2000,
             theme: Theme::Dark,
             font_size: FontSize::Large,
+            speech_voice: Some("Google UK English Female".into()),
+            speech_rate: 125,
             custom_modes: vec![CustomMode {
                 id: "c-pirate".into(),
                 name: "Pirate".into(),
@@ -262,12 +280,22 @@ mod tests {
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
                    "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
                    "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large",
+                   "speechVoice":"Google UK English Female","speechRate":125,
                    "customModes":[{"id":"c-pirate","name":"Pirate","instructions":"Arr.",
                                    "context":1,"actions":false,"budget":900}],
                    "modeInstructions":[{"mode":"ask","instructions":"Be brief."}],
                    "quickActions":[{"label":"Links","mode":"extract","prompt":"All links"}]})
         );
         assert_eq!(Settings::from_json(v).unwrap(), s);
+    }
+
+    #[test]
+    fn the_read_aloud_rate_is_kept_within_its_range_and_a_blank_voice_is_the_default() {
+        let s = Settings::from_json(json!({"speechRate": 5, "speechVoice": "  "})).unwrap();
+        assert_eq!((s.speech_rate, s.speech_voice), (MIN_SPEECH_RATE, None));
+        let s = Settings::from_json(json!({"speechRate": 900})).unwrap();
+        assert_eq!(s.speech_rate, MAX_SPEECH_RATE);
+        assert_eq!(Settings::default().speech_rate, DEFAULT_SPEECH_RATE);
     }
 
     #[test]

@@ -4,6 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::wire::json::fields::{string, Fields};
+use crate::wire::json::{parse, Obj};
+
 /// The JSON body of `POST /zo/ask`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct AskBody {
@@ -22,10 +25,16 @@ pub struct AskBody {
 }
 
 impl AskBody {
-    /// The body as JSON text.
+    /// The body as JSON text, as serde writes it.
     pub fn to_json(&self) -> String {
-        // A struct of strings and a bool always serializes.
-        serde_json::to_string(self).unwrap_or_default()
+        Obj::new()
+            .str("input", &self.input)
+            .opt_str("conversation_id", self.conversation_id.as_deref())
+            .opt_str("model_name", self.model_name.as_deref())
+            .opt_str("persona_id", self.persona_id.as_deref())
+            .bool("stream", self.stream)
+            .done()
+            .into_string()
     }
 }
 
@@ -43,7 +52,14 @@ impl AskReply {
     /// JSON the extension reads, so the wasm carries one JSON reader).
     pub fn from_json(body: &[u8]) -> Result<AskReply, String> {
         let text = std::str::from_utf8(body).map_err(|e| format!("not UTF-8: {e}"))?;
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let node = parse(text).map_err(|e| e.to_string())?;
+        let f = Fields::of(&node, &["output", "conversation_id"]).map_err(|e| e.to_string())?;
+        Ok(AskReply {
+            output: f.req("output", string).map_err(|e| e.to_string())?,
+            conversation_id: f
+                .opt("conversation_id", string)
+                .map_err(|e| e.to_string())?,
+        })
     }
 }
 
@@ -94,5 +110,41 @@ mod tests {
             .unwrap_err()
             .contains("UTF-8"));
         assert!(AskReply::from_json(b"<!doctype html>").is_err());
+    }
+
+    #[test]
+    fn body_and_reply_are_written_and_read_as_serde_does() {
+        for body in [
+            AskBody::default(),
+            AskBody {
+                input: "a \"quoted\"\nline \u{1}".to_string(),
+                conversation_id: Some("c".to_string()),
+                model_name: Some("m".to_string()),
+                persona_id: Some("p".to_string()),
+                stream: true,
+            },
+        ] {
+            assert_eq!(body.to_json(), serde_json::to_string(&body).unwrap());
+        }
+        for text in [
+            r#"{"output":"Hi"}"#,
+            r#"{"output":"Hi","conversation_id":null,"x":[1]}"#,
+            r#"{"output":"Hi","conversation_id":"c"}"#,
+            r#"["Hi","c"]"#,
+            r#"{"output":"a","output":"b"}"#,
+            r#"{"output":1}"#,
+            r#"{"conversation_id":"c"}"#,
+            r#"{"output":"Hi","conversation_id":2}"#,
+            r#"[]"#,
+            r#""Hi""#,
+            "{",
+        ] {
+            let hand = AskReply::from_json(text.as_bytes());
+            let serde = serde_json::from_str::<AskReply>(text);
+            assert_eq!(hand.is_ok(), serde.is_ok(), "{text}");
+            if let (Ok(hand), Ok(serde)) = (hand, serde) {
+                assert_eq!(hand, serde, "{text}");
+            }
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The options page's DOM: the search box, the navigation list, the form in sections
-//! (Connection, Chat, Modes, Co-browse, Appearance) with Save, Test connection and a status
+//! (Connection, Chat, Modes, Co-browse, Appearance, Read aloud) with Save, Test connection and a status
 //! line, and the diagnostics section.
 
 use wasm_bindgen::{JsCast, JsValue};
@@ -9,6 +9,7 @@ use zo_core::wire::{FontSize, Settings, Theme, WireName, DEFAULT_API_BASE_URL};
 use super::Form;
 use crate::dom::{self, append, el, set_attr, text_el, DomError, DomResult};
 use zo_core::ui::modes::MODES;
+use zo_core::ui::speech::RATES;
 
 pub(super) fn input(doc: &Document, kind: &str, id: &str) -> DomResult<HtmlInputElement> {
     let e = el(doc, "input", "field")?;
@@ -231,6 +232,31 @@ pub(super) fn build(
 
     let quick = super::quick::build(doc, &root)?;
 
+    let speech = section(doc, &root, "read-aloud", "Read aloud", "")?;
+    let speech_voice = select(doc, "speechVoice")?;
+    row(
+        doc,
+        &speech,
+        "Voice",
+        "speechVoice",
+        &speech_voice,
+        "The voices your browser and system offer (the list may take a moment to load).",
+    )?;
+    let speech_rate = select(doc, "speechRate")?;
+    for (rate, label) in RATES {
+        option(doc, &speech_rate, &rate.to_string(), label)?;
+    }
+    row(
+        doc,
+        &speech,
+        "Speed",
+        "speechRate",
+        &speech_rate,
+        "How fast an answer is read aloud.",
+    )?;
+
+    let (shortcut_list, shortcut_change) = super::shortcuts::build(doc, &root)?;
+
     let actions = el(doc, "div", "actions")?;
     let save = text_el(doc, "button", "btn primary", "Save")?;
     set_attr(&save, "type", "submit")?;
@@ -268,11 +294,15 @@ pub(super) fn build(
         liveness,
         theme,
         font_size,
+        speech_voice,
+        speech_rate,
         test,
         status,
         shape,
         modes: mode_editor,
         quick,
+        shortcut_list,
+        shortcut_change,
         settings: Settings::default(),
         api_key: None,
     };

@@ -16,6 +16,8 @@ extern "C" {
     fn load(this: &OptionsHost) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch)]
     fn save(this: &OptionsHost, stored: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch)]
+    fn voices(this: &OptionsHost) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(method, catch, js_name = requestOrigins)]
     fn request_origins(this: &OptionsHost, patterns: &js_sys::Array) -> Result<JsValue, JsValue>;
 }
@@ -27,6 +29,16 @@ async fn settled(result: Result<JsValue, JsValue>) -> Result<JsValue, String> {
         Ok(p) => JsFuture::from(p).await.map_err(|e| error_text(&e)),
         Err(v) => Ok(v),
     }
+}
+
+/// `host.voices()`: the browser's read-aloud voices as JSON text (`[]` when it has none, or
+/// the host cannot tell).
+pub(super) fn voices(host: &JsValue) -> String {
+    host.unchecked_ref::<OptionsHost>()
+        .voices()
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| "[]".into())
 }
 
 /// `host.load()`: `{settings, apiKey}` as stored.

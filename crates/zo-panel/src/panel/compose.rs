@@ -270,13 +270,19 @@ impl State {
         let access = self.request_access(&self.chosen_tabs);
         let ask = PageToWorker::GetContext {
             mode,
+            custom_mode: self.picked_custom().map(|c| c.id),
             tab_id: self.host.tab_id(),
             context_tabs: self.chosen_tabs.iter().map(|t| t.id).collect(),
+            quote: self.quote.clone(),
         }
         .to_json();
         let host = self.host.clone();
         let me = self.me.clone();
-        let title = format!("Page context · {}", modes::mode_label(mode));
+        let label = match self.picked_custom() {
+            Some(custom) => custom.name,
+            None => modes::mode_label(mode).to_string(),
+        };
+        let title = format!("Page context · {label}");
         let reading = text_el(&self.doc, "p", "", "Reading the page…");
         if let Err(e) = reading.and_then(|p| self.show_sheet(&title, &p)) {
             dom::log_error("context", &e);

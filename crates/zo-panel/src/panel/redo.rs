@@ -37,7 +37,7 @@ impl State {
         else {
             return;
         };
-        if let Err(e) = self.start_turn(&input, mode, custom, Some(msg_id), None) {
+        if let Err(e) = self.start_turn(&input, mode, custom, Some(msg_id), None, None) {
             dom::log_error("retry", &e);
         }
     }
@@ -64,7 +64,7 @@ impl State {
         for id in dropped {
             self.remove_element(&id);
         }
-        if let Err(e) = self.start_turn(text.trim(), mode, custom, None, Some(user_id)) {
+        if let Err(e) = self.start_turn(text.trim(), mode, custom, None, Some(user_id), None) {
             dom::log_error("edit", &e);
         }
         true

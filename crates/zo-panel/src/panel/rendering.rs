@@ -48,6 +48,8 @@ impl State {
     }
 
     pub(super) fn render_chat(&mut self) -> DomResult<()> {
+        // Another chat on screen: what was read aloud stops with its answer's view.
+        self.stop_reading();
         for (_, e) in self.rendered.drain(..) {
             e.remove();
         }

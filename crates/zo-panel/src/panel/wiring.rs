@@ -1,6 +1,7 @@
-//! Event wiring of the side panel: the static controls (Send, Stop, Enter, Esc anywhere, mode
+//! Event wiring of the side panel: the static controls (Send, voice input and its microphone
+//! page, Stop, Enter, Esc anywhere, mode
 //! picker, New chat, History and its search field, the Export menu, the Undo toast, Settings,
-//! the starter prompts), each answer's Copy, Regenerate, Retry and
+//! the starter prompts), each answer's Copy, Read aloud, Regenerate, Retry and
 //! Open settings buttons, its approval cards' buttons (one listener on the cards' container),
 //! the Copy button of each code block in an answer, and each question's Edit, Send and Cancel.
 
@@ -26,6 +27,14 @@ impl State {
         let w = weak.clone();
         out.push(listen(&s.ui.send, "click", move |_| {
             with_state(&w, |s| s.send_from_input());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.mic, "click", move |_| {
+            with_state(&w, |s| s.toggle_voice());
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.voice_grant, "click", move |_| {
+            with_state(&w, |s| s.grant_microphone());
         })?);
         let w = weak.clone();
         out.push(listen(&s.ui.stop, "click", move |_| {
@@ -83,6 +92,13 @@ impl State {
                     Some(m) => s.set_mode(m),
                     None => s.pick_custom(&value),
                 }
+            });
+        })?);
+        let w = weak.clone();
+        out.push(listen(&s.ui.quote_remove, "click", move |_| {
+            with_state(&w, |s| {
+                s.set_quote(None);
+                let _ = s.ui.input.focus();
             });
         })?);
         let w = weak.clone();
@@ -176,6 +192,13 @@ impl State {
                 }
             })?);
         }
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        out.push(listen(&view.buttons.speak, "click", move |e| {
+            if let Some(button) = e.current_target().and_then(|t| t.dyn_into().ok()) {
+                with_state(&w, |s| s.toggle_reading(&id, button));
+            }
+        })?);
         // Each code block's Copy button (inside the answer's HTML) copies that code's text.
         let w = self.me.clone();
         out.push(listen(view.answer(), "click", move |e| {

@@ -282,7 +282,7 @@ fn perform(index: u32, action: &Action) -> ActionResult {
         _ => None,
     };
     ActionResult {
-        value,
+        value: value.as_ref().map(zo_core::wire::RawJson::from_value),
         ..result(index, ActionStatus::Done)
     }
 }

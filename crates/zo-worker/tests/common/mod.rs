@@ -84,6 +84,7 @@ impl Harness {
             input: input.to_string(),
             tab_id: None,
             context_tabs: Vec::new(),
+            quote: None,
         };
         let ctx = self.ctx.clone();
         wasm_bindgen_futures::spawn_local(async move {

@@ -73,5 +73,5 @@ fn a_huge_action_list_is_read_within_a_bounded_tree() {
     let env = parse_answer(&text);
     assert!(env.is_envelope);
     // The entries past the node budget are not read at all.
-    assert!(env.actions.len() + env.dropped.len() < crate::wire::bounded_json::MAX_JSON_NODES);
+    assert!(env.actions.len() + env.dropped.len() < crate::wire::json::MAX_JSON_NODES);
 }

@@ -3,6 +3,7 @@
 
 use super::{result, to_u32, Cobrowse, Command, Phase};
 use crate::wire::action::Action;
+use crate::wire::json::{Obj, RawJson};
 use crate::wire::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
 
 impl Cobrowse {
@@ -14,7 +15,7 @@ impl Cobrowse {
         match outcome {
             Ok(url) => {
                 self.step.results[index] = ActionResult {
-                    value: Some(serde_json::json!({ "url": url })),
+                    value: Some(RawJson::from(Obj::new().str("url", &url).done())),
                     ..result(index, ActionStatus::Done)
                 };
                 let mut out = vec![self.status(index)];

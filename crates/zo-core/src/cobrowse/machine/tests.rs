@@ -62,7 +62,7 @@ fn ok(index: u32, value: Option<serde_json::Value>) -> ActionResult {
     ActionResult {
         index,
         status: ActionStatus::Done,
-        value,
+        value: value.as_ref().map(crate::wire::json::RawJson::from_value),
         error: None,
         settle_ms: None,
     }

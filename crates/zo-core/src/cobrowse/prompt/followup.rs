@@ -7,6 +7,7 @@
 use super::render::{self, char_len, line as untrusted_line, truncate};
 use super::{assemble, fit_page, Budget, PageBudget, UNTRUSTED};
 use crate::wire::action::Action;
+use crate::wire::json::Node;
 use crate::wire::protocol::{ActionResult, ActionStatus};
 use crate::wire::snapshot::PageSnapshot;
 
@@ -74,17 +75,17 @@ fn result_line(n: usize, o: &StepOutcome<'_>) -> String {
         line.push_str(&format!(" ({code}: {})", untrusted_line(&err.message, 300)));
     }
     if let Some(value) = &o.result.value {
-        let shown = match value {
-            serde_json::Value::String(s) => s.clone(),
+        let node = crate::wire::json::parse(value.as_str());
+        let shown = match &node {
+            Ok(Node::Str(s)) => s.to_string(),
             // extract's `{value, truncated, length}`.
-            serde_json::Value::Object(o) if o.get("value").is_some_and(|v| v.is_string()) => {
-                let text = o.get("value").and_then(|v| v.as_str()).unwrap_or_default();
-                let cut = o.get("truncated").and_then(|v| v.as_bool()) == Some(true);
+            Ok(o @ Node::Obj(_)) if matches!(o.get("value"), Some(Node::Str(_))) => {
+                let text = o.get("value").and_then(Node::as_str).unwrap_or_default();
+                let cut = matches!(o.get("truncated"), Some(Node::Bool(true)));
                 format!("{text}{}", if cut { " (truncated)" } else { "" })
             }
-            // Compact JSON text, as `to_string` writes it, through the serializer the worker
-            // links anyway (`Display` would add one more).
-            other => serde_json::to_string(other).unwrap_or_default(),
+            // Any other value as its compact JSON text.
+            _ => value.as_str().to_string(),
         };
         line.push_str(&format!(": {}", untrusted_line(&shown, 600)));
     }

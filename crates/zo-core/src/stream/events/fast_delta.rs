@@ -1,6 +1,6 @@
 //! Fast path for the commonest Zo event: a `PartDeltaEvent` carrying a text or thinking token
 //! in exactly the live shape `{index, delta:{part_delta_kind, content_delta}, event_kind,
-//! metadata:{zmid, runner_id}}`. It is read in one pass by [`Scanner`] (no `serde_json::Value`
+//! metadata:{zmid, runner_id}}`. It is read in one pass by [`Scanner`] (no JSON
 //! tree; strings borrowed unless escaped) and gives the same event and the same diagnostics as the general
 //! decoder; anything else (another field, a missing or null one, another kind, a duplicate key,
 //! invalid JSON) returns `None` and the general decoder handles it. Most of a long answer's
@@ -32,8 +32,7 @@ const FIELDS: [&str; 8] = [
 #[inline]
 pub(super) fn decode<'a>(data: &'a str, diag: &mut Diagnostics) -> Option<TokenDelta<'a>> {
     let token = in_wire_order(data).or_else(|| in_any_order(data))?;
-    diag.event(NAME);
-    diag.shape("fast_delta", NAME, &FIELDS);
+    diag.fast_delta(NAME, &FIELDS);
     Some(token)
 }
 
@@ -300,7 +299,7 @@ mod tests {
             assert_eq!(fast, decode_general(NAME, data, &mut d_general), "{data}");
         }
         assert_eq!(d_fast.to_json(), d_general.to_json());
-        assert_eq!(d_fast.to_json()["events"][NAME], 5);
+        assert_eq!(d_fast.to_value()["events"][NAME], 5);
     }
 
     proptest! {

@@ -1,7 +1,6 @@
 //! Fast path for a `PartStartEvent` of a text or thinking part: the first token of a part, and
-//! in one-event answers the whole answer. Read in one pass by [`Scanner`] (no
-//! `serde_json::Value` tree, whose reader would hold an escaped text twice more while decoding
-//! it), giving the same event and the same diagnostics as the general decoder. Any other shape
+//! in one-event answers the whole answer. Read in one pass by [`Scanner`] (no JSON tree,
+//! whose reader would hold an escaped text once more while decoding it), giving the same event and the same diagnostics as the general decoder. Any other shape
 //! (another part kind, a value that is not a string, unsigned integer or null where a scalar
 //! is read, a duplicate or escaped key, invalid JSON) returns `None` and the general decoder
 //! handles it.

@@ -2,23 +2,24 @@
 //! [`ZoEvent`]. Missing optional fields take defaults; values are never put in errors. Strings
 //! are moved out of the object, never copied (an event's text may be large).
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 use super::{DecodeError, Delta, Part, PartRef, ZoEvent};
 use crate::stream::limits::MAX_TOOL_ARGS_BYTES;
+use crate::wire::json::{Json, Node};
 
-pub(super) fn decode_object(
-    name: &str,
-    mut obj: Map<String, Value>,
-) -> Result<ZoEvent, DecodeError> {
+/// An object's members, in the order written (a key named twice: the last one counts).
+pub(super) type Members<'a> = Vec<(Cow<'a, str>, Node<'a>)>;
+
+pub(super) fn decode_object(name: &str, mut obj: Members<'_>) -> Result<ZoEvent, DecodeError> {
     let missing = |field| DecodeError::MissingField {
         event: name.to_string(),
         field,
     };
     Ok(match name {
         "AgentRuntimeStreamChunk" => {
-            let message = match obj.get_mut("data") {
-                Some(Value::Object(data)) => take_str(data, "message"),
+            let message = match get_mut(&mut obj, "data") {
+                Some(Node::Obj(data)) => take_str(data, "message"),
                 _ => None,
             };
             ZoEvent::Lifecycle {
@@ -49,7 +50,7 @@ pub(super) fn decode_object(
             let call = part.as_mut().unwrap_or(&mut obj);
             let inner_id = take_str(call, "tool_call_id");
             let tool_name = take_str(call, "tool_name").unwrap_or_default();
-            let args = shown_json_text(call.remove("args"));
+            let args = shown_json_text(remove(call, "args"));
             ZoEvent::ToolCall {
                 tool_call_id: inner_id
                     .or_else(|| take_str(&mut obj, "call_id"))
@@ -63,7 +64,7 @@ pub(super) fn decode_object(
             let outer_id = str_field(&obj, "tool_call_id");
             let mut ret = match ["result", "part"]
                 .into_iter()
-                .find(|k| matches!(obj.get(*k), Some(Value::Object(_))))
+                .find(|k| matches!(get(&obj, k), Some(Node::Obj(_))))
             {
                 Some(key) => take_object(&mut obj, key).unwrap_or_default(),
                 None => obj,
@@ -73,7 +74,7 @@ pub(super) fn decode_object(
                     .or(outer_id)
                     .unwrap_or_default(),
                 tool_name: take_str(&mut ret, "tool_name").unwrap_or_default(),
-                content: shown_json_text(ret.remove("content")),
+                content: shown_json_text(remove(&mut ret, "content")),
             }
         }
         "FinalResultEvent" => ZoEvent::FinalResult {
@@ -104,122 +105,108 @@ pub(super) fn decode_object(
     })
 }
 
-pub(super) fn str_field(obj: &Map<String, Value>, key: &str) -> Option<String> {
-    obj.get(key).and_then(Value::as_str).map(str::to_string)
+/// The member `key` (the last one when named twice, as a JSON object map keeps it).
+pub(super) fn get<'n, 'a>(obj: &'n Members<'a>, key: &str) -> Option<&'n Node<'a>> {
+    obj.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn get_mut<'n, 'a>(obj: &'n mut Members<'a>, key: &str) -> Option<&'n mut Node<'a>> {
+    obj.iter_mut().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// The member `key`, moved out of `obj`.
+fn remove<'a>(obj: &mut Members<'a>, key: &str) -> Option<Node<'a>> {
+    let at = obj.iter().rposition(|(k, _)| k == key)?;
+    Some(obj.remove(at).1)
+}
+
+pub(super) fn str_field(obj: &Members, key: &str) -> Option<String> {
+    get(obj, key).and_then(Node::as_str).map(str::to_string)
 }
 
 /// The string under `key`, moved out of `obj` (other values stay).
-fn take_str(obj: &mut Map<String, Value>, key: &str) -> Option<String> {
-    match obj.get_mut(key) {
-        Some(Value::String(s)) => Some(std::mem::take(s)),
+fn take_str(obj: &mut Members, key: &str) -> Option<String> {
+    match get_mut(obj, key) {
+        Some(Node::Str(s)) => Some(std::mem::take(s).into_owned()),
         _ => None,
     }
 }
 
 /// The object under `key`, moved out of `obj` (other values stay).
-fn take_object(obj: &mut Map<String, Value>, key: &str) -> Option<Map<String, Value>> {
-    match obj.get_mut(key) {
-        Some(Value::Object(o)) => Some(std::mem::take(o)),
+fn take_object<'a>(obj: &mut Members<'a>, key: &str) -> Option<Members<'a>> {
+    match get_mut(obj, key) {
+        Some(Node::Obj(o)) => Some(std::mem::take(o)),
         _ => None,
     }
 }
 
 /// A string as is; any other non-null JSON value as JSON text; null/absent as "".
-fn json_text(value: Option<Value>) -> String {
+fn json_text(value: Option<Node>) -> String {
     match value {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s,
-        Some(other) => value_text(&other),
+        None | Some(Node::Null) => String::new(),
+        Some(Node::Str(s)) => s.into_owned(),
+        Some(other) => Json::node(&other).into_string(),
     }
-}
-
-/// `value` as compact JSON text, as `to_string` writes it, through the serializer the worker
-/// links anyway (`Display` would add one more to the module).
-fn value_text(value: &Value) -> String {
-    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// Like [`json_text`] for text that is only shown cut (tool arguments and results, at most
 /// [`MAX_TOOL_ARGS_BYTES`]): a JSON value is written only that far, and one byte more so the
 /// cut shows, never whole (it may be megabytes).
-fn shown_json_text(value: Option<Value>) -> String {
+fn shown_json_text(value: Option<Node>) -> String {
     match value {
-        Some(other @ (Value::Array(_) | Value::Object(_))) => {
-            let mut prefix = Prefix {
-                bytes: Vec::new(),
-                max: MAX_TOOL_ARGS_BYTES + 1,
-            };
-            // Full is an error that stops the writing: what was written is the prefix.
-            let _ = serde_json::to_writer(&mut prefix, &other);
-            match String::from_utf8(prefix.bytes) {
-                Ok(text) => text,
-                Err(e) => {
-                    let valid = e.utf8_error().valid_up_to();
-                    let mut bytes = e.into_bytes();
-                    bytes.truncate(valid);
-                    String::from_utf8(bytes).unwrap_or_default()
-                }
-            }
+        Some(other @ (Node::Arr(_) | Node::Obj(_))) => {
+            Json::node_prefix(&other, MAX_TOOL_ARGS_BYTES + 1)
         }
         other => json_text(other),
     }
 }
 
-/// The first `max` bytes written; writing past them fails.
-struct Prefix {
-    bytes: Vec<u8>,
-    max: usize,
-}
-
-impl std::io::Write for Prefix {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let room = self.max.saturating_sub(self.bytes.len());
-        if room == 0 {
-            return Err(std::io::Error::other("the shown prefix is full"));
-        }
-        let n = buf.len().min(room);
-        self.bytes.extend_from_slice(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// `error` (string, or an object with `message`), else `message`.
-fn error_text(obj: &mut Map<String, Value>) -> Option<String> {
-    match obj.get_mut("error") {
-        Some(Value::String(s)) if !s.is_empty() => Some(std::mem::take(s)),
-        Some(Value::Object(e)) => {
-            str_field(e, "message").or_else(|| Some(value_text(&Value::Object(e.clone()))))
+fn error_text(obj: &mut Members) -> Option<String> {
+    match get_mut(obj, "error") {
+        Some(Node::Str(s)) if !s.is_empty() => Some(std::mem::take(s).into_owned()),
+        Some(e @ Node::Obj(_)) => {
+            let text = e.get("message").and_then(Node::as_str).map(str::to_string);
+            text.or_else(|| Some(Json::node(e).into_string()))
         }
         _ => take_str(obj, "message"),
     }
 }
 
-fn part_ref(obj: &Map<String, Value>) -> Option<PartRef> {
-    let index = obj.get("index").and_then(Value::as_u64)?;
-    let zmid = obj
-        .get("metadata")
-        .and_then(Value::as_object)
-        .and_then(|m| str_field(m, "zmid"));
+fn part_ref(obj: &Members) -> Option<PartRef> {
+    let index = match get(obj, "index") {
+        Some(Node::Num(n)) => uint(n)?,
+        _ => return None,
+    };
+    let zmid = match get(obj, "metadata") {
+        Some(Node::Obj(m)) => str_field(m, "zmid"),
+        _ => None,
+    };
     Some(PartRef { zmid, index })
 }
 
-fn decode_part(mut part: Map<String, Value>) -> Part {
+/// A number that is a non-negative integer a `u64` holds, as `serde_json`'s `as_u64` reads
+/// it (no fraction, no exponent).
+fn uint(n: &str) -> Option<u64> {
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok()
+}
+
+fn decode_part(mut part: Members) -> Part {
     let kind = take_str(&mut part, "part_kind").unwrap_or_default();
-    let mut content = || json_text(part.remove("content"));
+    let mut content = || json_text(remove(&mut part, "content"));
     match kind.as_str() {
         "text" => Part::Text { content: content() },
         "thinking" => Part::Thinking { content: content() },
         "tool-call" | "builtin-tool-call" => Part::ToolCall {
             tool_call_id: take_str(&mut part, "tool_call_id").unwrap_or_default(),
             tool_name: take_str(&mut part, "tool_name").unwrap_or_default(),
-            args: shown_json_text(part.remove("args")),
+            args: shown_json_text(remove(&mut part, "args")),
         },
         "tool-return" | "builtin-tool-return" => Part::ToolReturn {
-            content: shown_json_text(part.remove("content")),
+            content: shown_json_text(remove(&mut part, "content")),
             tool_call_id: take_str(&mut part, "tool_call_id").unwrap_or_default(),
             tool_name: take_str(&mut part, "tool_name").unwrap_or_default(),
         },
@@ -227,9 +214,9 @@ fn decode_part(mut part: Map<String, Value>) -> Part {
     }
 }
 
-fn decode_delta(mut delta: Map<String, Value>) -> Delta {
+fn decode_delta(mut delta: Members) -> Delta {
     let kind = take_str(&mut delta, "part_delta_kind").unwrap_or_default();
-    let has_content = delta.contains_key("content_delta");
+    let has_content = get(&delta, "content_delta").is_some();
     let mut content = || take_str(&mut delta, "content_delta").unwrap_or_default();
     match kind.as_str() {
         "text" => Delta::Text { content: content() },
@@ -237,7 +224,7 @@ fn decode_delta(mut delta: Map<String, Value>) -> Delta {
         "tool_call" => Delta::ToolCall {
             tool_call_id: take_str(&mut delta, "tool_call_id"),
             tool_name: take_str(&mut delta, "tool_name_delta").unwrap_or_default(),
-            args: shown_json_text(delta.remove("args_delta")),
+            args: shown_json_text(remove(&mut delta, "args_delta")),
         },
         "" if has_content => Delta::Text { content: content() },
         _ => Delta::Other { kind },

@@ -60,7 +60,9 @@ fn timeline_rows_have_details() {
     let result = ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(serde_json::json!("$42")),
+        value: Some(crate::wire::json::RawJson::from_value(&serde_json::json!(
+            "$42"
+        ))),
         error: None,
         settle_ms: None,
     };
@@ -99,7 +101,7 @@ fn result_values_read_as_text_per_action() {
     let done = |value: serde_json::Value| ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(value),
+        value: Some(crate::wire::json::RawJson::from_value(&value)),
         error: None,
         settle_ms: None,
     };

@@ -7,7 +7,8 @@ use crate::page::Capped;
 use crate::wire::action::Action;
 use crate::wire::codec::parts::{read_action_error, write_action_error};
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
-use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, value, Fields};
+use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, Fields};
+use crate::wire::json::RawJson;
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, ParseFloat, WireError, WireName};
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use crate::wire::protocol::{ActionResult, ContentToWorker, WorkerToContent};
@@ -170,7 +171,7 @@ pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
     Ok(ActionResult {
         index: f.req("index", uint32)?,
         status: f.req("status", name)?,
-        value: f.opt("value", value)?,
+        value: f.opt("value", |n| Ok(RawJson::of(n)))?,
         error: f.opt("error", read_action_error)?,
         settle_ms: f.opt("settleMs", uint32)?,
     })

@@ -26,8 +26,13 @@ impl PageToWorker {
             },
             "GET_CONTEXT" => PageToWorker::GetContext {
                 mode: f.req("mode", name)?,
+                custom_mode: f.opt("customMode", string)?,
                 tab_id: f.opt("tabId", int32)?,
                 context_tabs: f.or_default("contextTabs", |n| list(n, int32))?,
+                quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
+            },
+            "TAKE_QUESTION" => PageToWorker::TakeQuestion {
+                tab_id: f.opt("tabId", int32)?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })

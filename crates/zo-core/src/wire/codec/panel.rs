@@ -9,9 +9,9 @@ use crate::wire::codec::parts::{
     read_failure, read_origin, read_tool, write_failure, write_origin, write_tool,
 };
 use crate::wire::json::fields::{
-    boolean, int32, list, name, read_action, string, uint, uint32, value, Fields,
+    boolean, int32, list, name, read_action, string, uint, uint32, Fields,
 };
-use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
+use crate::wire::json::{parse, serde_float, Json, Node, Obj, RawJson, WireError, WireName};
 use crate::wire::protocol::{FinalResult, PanelToWorker, WorkerToPanel};
 
 impl WorkerToPanel {
@@ -51,7 +51,7 @@ impl WorkerToPanel {
             },
             "STREAM_DIAGNOSTIC" => WorkerToPanel::StreamDiagnostic {
                 session_id: session_id()?,
-                diagnostics: f.req("diagnostics", value)?,
+                diagnostics: f.req("diagnostics", |n| Ok(RawJson::of(n)))?,
             },
             "ACTION_STATUS" => WorkerToPanel::ActionStatus {
                 session_id: session_id()?,
@@ -140,8 +140,7 @@ impl WorkerToPanel {
             WorkerToPanel::StreamDiagnostic {
                 session_id,
                 diagnostics,
-            } => typed("STREAM_DIAGNOSTIC", session_id)
-                .json("diagnostics", &Json::value(diagnostics)),
+            } => typed("STREAM_DIAGNOSTIC", session_id).json("diagnostics", &diagnostics.to_json()),
             WorkerToPanel::ActionStatus {
                 session_id,
                 step,
@@ -149,7 +148,7 @@ impl WorkerToPanel {
                 action,
                 result,
             } => {
-                let value = result.value.as_ref().map(Json::value);
+                let value = result.value.as_ref().map(RawJson::to_json);
                 typed("ACTION_STATUS", session_id)
                     .uint("step", u64::from(*step))
                     .uint("index", u64::from(*index))
@@ -223,6 +222,7 @@ impl PanelToWorker {
                 input: f.req("input", string)?,
                 tab_id: f.opt("tabId", int32)?,
                 context_tabs: f.or_default("contextTabs", |n| list(n, int32))?,
+                quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
             },
             "STOP" => PanelToWorker::Stop {
                 session_id: f.req("sessionId", string)?,
@@ -252,6 +252,7 @@ impl PanelToWorker {
                 input,
                 tab_id,
                 context_tabs,
+                quote,
             } => {
                 let ask = typed("ASK_ZO")
                     .str("sessionId", session_id)
@@ -263,7 +264,14 @@ impl PanelToWorker {
                     Some(tab) => ask.int("tabId", i64::from(*tab)),
                     None => ask,
                 };
-                write_tab_ids(ask, "contextTabs", context_tabs)
+                let ask = write_tab_ids(ask, "contextTabs", context_tabs);
+                ask.opt_json(
+                    "quote",
+                    quote
+                        .as_ref()
+                        .map(crate::wire::ready_question::write_quote)
+                        .as_ref(),
+                )
             }
             PanelToWorker::Stop { session_id } => typed("STOP").str("sessionId", session_id),
             PanelToWorker::Resume {

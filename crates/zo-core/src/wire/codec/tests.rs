@@ -158,14 +158,23 @@ fn page_to_worker_is_read_as_serde_reads_it() {
             PageToWorker::SetScreenshots { on: true },
             PageToWorker::GetContext {
                 mode: Mode::Cobrowse,
+                custom_mode: Some(samples::ODD.into()),
                 tab_id: Some(12),
                 context_tabs: vec![1, -2],
+                quote: Some(crate::wire::Quote {
+                    kind: crate::wire::QuoteKind::Selection,
+                    text: samples::ODD.into(),
+                }),
             },
             PageToWorker::GetContext {
                 mode: Mode::Research,
+                custom_mode: None,
                 tab_id: None,
                 context_tabs: Vec::new(),
+                quote: None,
             },
+            PageToWorker::TakeQuestion { tab_id: None },
+            PageToWorker::TakeQuestion { tab_id: Some(-1) },
         ],
         PageToWorker::from_json,
     );

@@ -6,6 +6,10 @@
 
 use std::borrow::Cow;
 
+/// The most array elements and object members kept of JSON from the network (an event's
+/// data, a model's answer), all levels together (see [`parse_within`]).
+pub const MAX_JSON_NODES: usize = 4096;
+
 /// Deepest nesting of arrays and objects read (the messages nest at most five deep).
 pub const MAX_DEPTH: usize = 64;
 
@@ -51,10 +55,19 @@ pub struct JsonError {
 
 /// Reads `text` as exactly one JSON value.
 pub fn parse(text: &str) -> Result<Node<'_>, JsonError> {
+    parse_within(text, usize::MAX)
+}
+
+/// Reads `text` as exactly one JSON value, keeping at most `nodes` array elements and object
+/// members, all levels together: past them the rest of each container is read (the text must
+/// be valid JSON throughout) but not kept. A node takes tens of bytes while its text may take
+/// two (`{},{},...`), so JSON from the network is read within a budget.
+pub fn parse_within(text: &str, nodes: usize) -> Result<Node<'_>, JsonError> {
     let mut r = Reader {
         s: text,
         b: text.as_bytes(),
         i: 0,
+        budget: nodes,
     };
     let node = r.value(0)?;
     r.ws();
@@ -68,6 +81,8 @@ struct Reader<'a> {
     s: &'a str,
     b: &'a [u8],
     i: usize,
+    /// Elements and members that may still be kept.
+    budget: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -109,6 +124,13 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether one more element or member may be kept (taking it from the budget).
+    fn keep(&mut self) -> bool {
+        let keep = self.budget > 0;
+        self.budget = self.budget.saturating_sub(1);
+        keep
+    }
+
     fn nest(&self, depth: usize) -> Result<(), JsonError> {
         if depth > MAX_DEPTH {
             return Err(self.err("nested too deep"));
@@ -126,7 +148,13 @@ impl<'a> Reader<'a> {
             return Ok(Node::Arr(items));
         }
         loop {
-            items.push(self.value(depth)?);
+            // The slot is taken before the element is read: an outer container's members
+            // are kept before what they hold.
+            let keep = self.keep();
+            let item = self.value(depth)?;
+            if keep {
+                items.push(item);
+            }
             self.ws();
             match self.peek() {
                 Some(b',') => self.i += 1,
@@ -159,7 +187,11 @@ impl<'a> Reader<'a> {
                 return Err(self.err("expected ':'"));
             }
             self.i += 1;
-            members.push((key, self.value(depth)?));
+            let keep = self.keep();
+            let value = self.value(depth)?;
+            if keep {
+                members.push((key, value));
+            }
             self.ws();
             match self.peek() {
                 Some(b',') => self.i += 1,
@@ -410,6 +442,33 @@ mod tests {
         assert!(parse(&ok).is_ok());
         let over = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
         assert!(parse(&over).is_err());
+    }
+
+    #[test]
+    fn a_budget_keeps_the_first_nodes_and_still_checks_the_rest() {
+        let text = r#"{"a":[1,2,3],"b":{"c":4},"d":5}"#;
+        assert_eq!(
+            parse_within(text, usize::MAX).unwrap(),
+            parse(text).unwrap()
+        );
+        // Elements and members are counted as they start: "a", 1, 2, 3, "b", 4, ...
+        assert_eq!(
+            parse_within(text, 5).unwrap(),
+            Node::Obj(vec![
+                (
+                    Cow::Borrowed("a"),
+                    Node::Arr(vec![Node::Num("1"), Node::Num("2"), Node::Num("3")])
+                ),
+                (Cow::Borrowed("b"), Node::Obj(vec![]))
+            ])
+        );
+        assert_eq!(parse_within("[[1,2],[3]]", 0).unwrap(), Node::Arr(vec![]));
+        assert!(parse_within("[1,2,x]", 1).is_err());
+        let wide = format!("[{}0]", "{},".repeat(100_000));
+        let Node::Arr(kept) = parse_within(&wide, 10).unwrap() else {
+            panic!()
+        };
+        assert_eq!(kept.len(), 10);
     }
 
     #[test]

@@ -4,11 +4,18 @@
 //! `Number`'s own formatting, which is serde_json's) only where one is asked for, so modules
 //! that write no floats carry no float formatting code.
 
+use super::read::Node;
+
 /// The JSON text of one value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Json(String);
 
 impl Json {
+    /// `null`.
+    pub fn null() -> Json {
+        Json(String::from("null"))
+    }
+
     /// A JSON string.
     pub fn string(s: &str) -> Json {
         let mut out = String::with_capacity(s.len() + 2);
@@ -39,6 +46,34 @@ impl Json {
         let mut out = String::new();
         push_value(&mut out, v);
         Json(out)
+    }
+
+    /// A value read by [`crate::wire::json::parse`], written back without spaces: members in
+    /// the order read, numbers as written.
+    pub fn node(node: &Node) -> Json {
+        let mut out = String::new();
+        push_node(&mut out, node, usize::MAX);
+        Json(out)
+    }
+
+    /// Like [`Json::node`], the text cut after its first `max` bytes (on a character
+    /// boundary): a large value is never written whole when only its start is shown.
+    pub fn node_prefix(node: &Node, max: usize) -> String {
+        let mut out = String::new();
+        push_node(&mut out, node, max);
+        if out.len() > max {
+            let mut end = max;
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
+        }
+        out
+    }
+
+    /// Text this crate wrote as JSON before (a [`super::RawJson`]'s).
+    pub(crate) fn trusted(text: String) -> Json {
+        Json(text)
     }
 
     /// Text that already is JSON, as serde_json wrote it (tests build expected values so).
@@ -187,6 +222,50 @@ fn push_value(out: &mut String, v: &serde_json::Value) {
             out.push('}');
         }
     }
+}
+
+/// Appends `node` as JSON; stops (returning false) once `out` holds more than `max` bytes.
+fn push_node(out: &mut String, node: &Node, max: usize) -> bool {
+    match node {
+        Node::Null => out.push_str("null"),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Num(n) => out.push_str(n),
+        Node::Str(s) => {
+            // Past the room left, a string is cut too (its JSON is at least as long).
+            let mut end = s.len().min(max.saturating_sub(out.len()).saturating_add(1));
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            push_string(out, &s[..end]);
+        }
+        Node::Arr(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                if !push_node(out, item, max) {
+                    return false;
+                }
+            }
+            out.push(']');
+        }
+        Node::Obj(members) => {
+            out.push('{');
+            for (i, (k, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_string(out, k);
+                out.push(':');
+                if !push_node(out, item, max) {
+                    return false;
+                }
+            }
+            out.push('}');
+        }
+    }
+    out.len() <= max
 }
 
 fn push_uint(out: &mut String, mut n: u64) {

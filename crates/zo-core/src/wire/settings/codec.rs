@@ -6,6 +6,7 @@
 use crate::wire::json::fields::{boolean, list, name, string, uint, uint32, Fields};
 use crate::wire::json::{parse, Json, Node, Obj, WireError, WireName};
 use crate::wire::page_messages::WorkerToPage;
+use crate::wire::ready_question::ReadyQuestion;
 use crate::wire::settings::{
     ContextLevel, CustomMode, EditedInstructions, QuickAction, Settings, SettingsError,
     SettingsView,
@@ -22,6 +23,8 @@ const FIELDS: &[&str] = &[
     "livenessTimeoutMs",
     "theme",
     "fontSize",
+    "speechVoice",
+    "speechRate",
     "customModes",
     "modeInstructions",
     "quickActions",
@@ -109,6 +112,8 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
         theme: f.or("theme", d.theme, super::appearance::lenient)?,
         font_size: f.or("fontSize", d.font_size, super::appearance::lenient)?,
+        speech_voice: f.opt("speechVoice", string)?,
+        speech_rate: f.or("speechRate", d.speech_rate, uint32)?,
         custom_modes: f.or("customModes", d.custom_modes, |n| list(n, read_custom_mode))?,
         mode_instructions: f.or("modeInstructions", d.mode_instructions, |n| {
             list(n, read_edited)
@@ -152,6 +157,8 @@ impl Settings {
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
             .str("theme", self.theme.wire_name())
             .str("fontSize", self.font_size.wire_name())
+            .str_or_null("speechVoice", self.speech_voice.as_deref())
+            .uint("speechRate", u64::from(self.speech_rate))
             .json(
                 "customModes",
                 &Json::array(self.custom_modes.iter().map(write_custom_mode)),
@@ -202,6 +209,14 @@ impl WorkerToPage {
             WorkerToPage::Context { text } => {
                 Obj::new().str("type", "CONTEXT").str("text", text).done()
             }
+            WorkerToPage::QuestionReady => Obj::new().str("type", "QUESTION_READY").done(),
+            WorkerToPage::Question { question } => Obj::new()
+                .str("type", "QUESTION")
+                .opt_json(
+                    "question",
+                    question.as_ref().map(ReadyQuestion::write).as_ref(),
+                )
+                .done(),
         }
     }
 
@@ -219,6 +234,10 @@ impl WorkerToPage {
                 .ok_or(WireError::Expected("the model and persona lists")),
             "CONTEXT" => Ok(WorkerToPage::Context {
                 text: f.req("text", string)?,
+            }),
+            "QUESTION_READY" => Ok(WorkerToPage::QuestionReady),
+            "QUESTION" => Ok(WorkerToPage::Question {
+                question: f.opt("question", crate::wire::ready_question::read)?,
             }),
             other => Err(WireError::UnknownType(other.to_string())),
         }

@@ -318,7 +318,9 @@ fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
     let out = c.on_action_progress(ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(serde_json::json!({"value": "hunter2"})),
+        value: Some(crate::wire::json::RawJson::from_value(
+            &serde_json::json!({"value": "hunter2"}),
+        )),
         error: None,
         settle_ms: None,
     });

@@ -202,6 +202,7 @@ fn page_content_in_every_position_of_a_first_prompt_stays_inside_the_block() {
                 screenshot: Screenshot::None,
                 instructions: Instructions::BuiltIn,
                 tabs: &[],
+                quote: None,
             });
             assert_fenced(&out, &marker, &format!("{mode:?} {payload:?}"));
             assert!(char_len(&out) <= budget(mode).total);
@@ -235,6 +236,7 @@ fn each_page_field_alone_is_fenced() {
             screenshot: Screenshot::None,
             instructions: Instructions::BuiltIn,
             tabs: &[],
+            quote: None,
         });
         assert_fenced(&out, "ALONE", field);
     }
@@ -255,6 +257,7 @@ fn a_selector_the_encoding_would_change_is_left_out_not_altered() {
         screenshot: Screenshot::None,
         instructions: Instructions::BuiltIn,
         tabs: &[],
+        quote: None,
     });
     assert!(!out.contains("Sneaky"), "{out}");
     assert!(
@@ -277,6 +280,7 @@ fn a_missing_page_reason_is_fenced() {
             screenshot: Screenshot::None,
             instructions: Instructions::BuiltIn,
             tabs: &[],
+            quote: None,
         });
         assert_fenced(&out, &marker, payload);
     }
@@ -305,21 +309,27 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
         ActionResult {
             index: 0,
             status: ActionStatus::Done,
-            value: Some(serde_json::Value::String(h.clone())),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::Value::String(h.clone()),
+            )),
             error: None,
             settle_ms: None,
         },
         ActionResult {
             index: 1,
             status: ActionStatus::Done,
-            value: Some(serde_json::json!({"value": h, "truncated": false, "length": 1})),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"value": h, "truncated": false, "length": 1}),
+            )),
             error: None,
             settle_ms: None,
         },
         ActionResult {
             index: 2,
             status: ActionStatus::Done,
-            value: Some(serde_json::json!({"url": h})),
+            value: Some(crate::wire::json::RawJson::from_value(
+                &serde_json::json!({"url": h}),
+            )),
             error: None,
             settle_ms: None,
         },
@@ -376,7 +386,7 @@ fn each_result_part_alone_is_fenced() {
     let value = |v: serde_json::Value| ActionResult {
         index: 0,
         status: ActionStatus::Done,
-        value: Some(v),
+        value: Some(crate::wire::json::RawJson::from_value(&v)),
         error: None,
         settle_ms: None,
     };
@@ -470,6 +480,7 @@ fn the_user_still_reads_the_page_as_it_is_apart_from_less_than_signs() {
         screenshot: Screenshot::None,
         instructions: Instructions::BuiltIn,
         tabs: &[],
+        quote: None,
     });
     assert!(out.contains("Price ＜ 10 & free shipping: a＜b"), "{out}");
     assert!(out.contains("Title: Q&A ＜Help>"), "{out}");

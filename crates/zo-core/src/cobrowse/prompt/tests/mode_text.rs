@@ -2,6 +2,7 @@
 //! custom mode deleted or changed since the panel named it is refused with a clear reason.
 
 use super::super::*;
+use crate::wire::settings::{ContextLevel, CustomMode};
 use crate::wire::settings::{EditedInstructions, Settings};
 
 fn pirate(actions: bool) -> CustomMode {
@@ -71,6 +72,7 @@ fn a_custom_prompt_follows_its_level_and_budget() {
             screenshot: Screenshot::None,
             tabs: &[],
             instructions: Instructions::Custom(m),
+            quote: None,
         })
     };
     let m = pirate(false);
@@ -80,7 +82,7 @@ fn a_custom_prompt_follows_its_level_and_budget() {
         "{out}"
     );
     assert_eq!(
-        snapshot_budget(Mode::Ask, Instructions::Custom(&m)),
+        snapshot_budget(Mode::Ask, Instructions::Custom(&m), 0),
         Some(1_500)
     );
     let text = out.split("Text").nth(1).unwrap_or_default();
@@ -94,7 +96,7 @@ fn a_custom_prompt_follows_its_level_and_budget() {
         ..m.clone()
     };
     assert_eq!(
-        snapshot_budget(Mode::Ask, Instructions::Custom(&full)),
+        snapshot_budget(Mode::Ask, Instructions::Custom(&full), 0),
         Some(3_000)
     );
     let out = build_with(&full);
@@ -108,7 +110,7 @@ fn a_custom_prompt_follows_its_level_and_budget() {
         ..m
     };
     assert_eq!(
-        snapshot_budget(Mode::Ask, Instructions::Custom(&none)),
+        snapshot_budget(Mode::Ask, Instructions::Custom(&none), 0),
         None
     );
     let out = build_with(&none);

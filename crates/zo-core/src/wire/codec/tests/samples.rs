@@ -7,6 +7,7 @@ use crate::page::secret_field::SecretKind;
 use crate::page::Capped;
 use crate::wire::approval::{Access, ApprovalKind, ScopeOrigin, Source};
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
+use crate::wire::json::RawJson;
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use crate::wire::protocol::*;
 use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
@@ -111,7 +112,7 @@ pub fn results() -> Vec<ActionResult> {
         out.push(ActionResult {
             index: i as u32,
             status,
-            value: values[i % values.len()].clone(),
+            value: values[i % values.len()].as_ref().map(RawJson::from_value),
             error: None,
             settle_ms: None,
         });
@@ -120,7 +121,7 @@ pub fn results() -> Vec<ActionResult> {
         out.push(ActionResult {
             index: 10 + i as u32,
             status: ActionStatus::Done,
-            value: value.clone(),
+            value: value.as_ref().map(RawJson::from_value),
             error: None,
             // Settled after changing the page, or a read that does not settle.
             settle_ms: [Some(17), Some(0), None, Some(u32::MAX)][i % 4],
@@ -309,7 +310,9 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
         },
         WorkerToPanel::StreamDiagnostic {
             session_id: s(),
-            diagnostics: json!({"events": {"PartStartEvent": 3}, "fields": ["index", 1.5, null, true]}),
+            diagnostics: RawJson::from_value(
+                &json!({"events": {"PartStartEvent": 3}, "fields": ["index", 1.5, null, true]}),
+            ),
         },
         WorkerToPanel::StreamDone {
             session_id: s(),
@@ -439,6 +442,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             input: ODD.into(),
             tab_id: None,
             context_tabs: Vec::new(),
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Selection,
+                text: ODD.into(),
+            }),
         },
         PanelToWorker::AskZo {
             session_id: "s".into(),
@@ -448,6 +455,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             input: "".into(),
             tab_id: Some(i32::MIN),
             context_tabs: vec![i32::MIN, 0, i32::MAX],
+            quote: Some(crate::wire::Quote {
+                kind: crate::wire::QuoteKind::Link,
+                text: "https://example.com/".into(),
+            }),
         },
     ];
     for (i, &mode) in Mode::ALL.iter().enumerate() {
@@ -459,6 +470,7 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             input: "q".into(),
             tab_id: Some(i32::MAX - i as i32),
             context_tabs: (0..i as i32).collect(),
+            quote: None,
         });
     }
     for (i, &decision) in ApprovalDecision::ALL.iter().enumerate() {

@@ -25,6 +25,8 @@ fn samples() -> Vec<Settings> {
             liveness_timeout_ms: u64::MAX - i as u64,
             theme: Theme::ALL[i % Theme::ALL.len()],
             font_size: FontSize::ALL[i % FontSize::ALL.len()],
+            speech_voice: (i % 2 == 1).then(|| samples::ODD.into()),
+            speech_rate: u32::MAX - i as u32,
             custom_modes: (0..i % 3)
                 .map(|j| CustomMode {
                     id: format!("c-{i}-{j}"),
@@ -176,4 +178,39 @@ fn the_context_message_is_written_and_read_as_serde_does() {
         });
     }
     assert!(compared > 30, "{compared}");
+}
+
+#[test]
+fn the_ready_question_messages_are_written_and_read_as_serde_does() {
+    use crate::wire::ready_question::{Caret, Quote, QuoteKind, ReadyQuestion};
+    let question = ReadyQuestion {
+        id: 9,
+        created_ms: 1_700_000_000_000,
+        tab_id: Some(4),
+        mode: Some(Mode::Ask),
+        text: samples::ODD.into(),
+        caret: Caret::End,
+        new_chat: true,
+        quote: Some(Quote {
+            kind: QuoteKind::Selection,
+            text: samples::ODD.into(),
+        }),
+    };
+    let tags = ["QUESTION".to_string(), "QUESTION_READY".to_string()];
+    let mut compared = 0;
+    for msg in [
+        WorkerToPage::QuestionReady,
+        WorkerToPage::Question { question: None },
+        WorkerToPage::Question {
+            question: Some(question),
+        },
+    ] {
+        let text = serde_json::to_string(&msg).unwrap();
+        assert_eq!(msg.to_json().as_str(), text);
+        assert_eq!(WorkerToPage::from_json(&text), Ok(msg.clone()));
+        compared += agree::<WorkerToPage>(&text, &tags, |t| {
+            WorkerToPage::from_json(t).map_err(|e| e.to_string())
+        });
+    }
+    assert!(compared > 60, "{compared}");
 }
