@@ -38,6 +38,15 @@ mod tab_pick;
 mod visual;
 mod wiring;
 
+/// What goes with a question besides its text: the tabs chosen with `@`, the page content
+/// from the context menu, and a note for its answer (the tabs Retry could not send again).
+#[derive(Default)]
+struct Extras {
+    tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
+    quote: Option<zo_core::wire::Quote>,
+    note: Option<&'static str>,
+}
+
 /// The view of the running answer of the chat on screen.
 struct Live {
     session_id: String,
@@ -85,8 +94,8 @@ pub struct State {
     open_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
     /// The tabs chosen for the next question (its chips above the input).
     chosen_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
-    /// The tabs of the question being sent, for its ask.
-    outgoing_tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
+    /// The tabs each recent question went with, for Retry and an edit.
+    sent_tabs: zo_core::ui::tab_mention::SentTabs,
     /// The quick-action chips drawn.
     quick_shown: Option<Vec<zo_core::wire::QuickAction>>,
     /// The answer being read aloud, and the last read's token.
@@ -159,7 +168,7 @@ impl State {
             mention: None,
             open_tabs: Vec::new(),
             chosen_tabs: Vec::new(),
-            outgoing_tabs: Vec::new(),
+            sent_tabs: Default::default(),
             quick_shown: None,
             reading: None,
             speech_token: 0,
@@ -227,6 +236,7 @@ impl State {
         let custom = self.picked_custom();
         let mut user = Message::user(new_id(), self.mode, input.to_string());
         user.custom_mode = custom.clone();
+        user.quote = self.quote.clone();
         let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
         self.wire_user(&view, &user.id).map_err(|e| e.to_string())?;
         self.add_element(&user.id, &view.root)
@@ -234,9 +244,13 @@ impl State {
         self.chat.mode = self.mode;
         let id = user.id.clone();
         self.chat.put_message(user, now);
-        self.outgoing_tabs = self.take_chosen();
-        let quote = self.quote.clone();
-        let started = self.start_turn(input, self.mode, custom, None, Some(&id), quote);
+        let extras = Extras {
+            tabs: self.take_chosen(),
+            quote: self.quote.clone(),
+            note: None,
+        };
+        self.sent_tabs.remember(&id, &extras.tabs);
+        let started = self.start_turn(input, self.mode, custom, None, Some(&id), extras);
         if started.is_ok() {
             self.set_quote(None);
         }
@@ -273,8 +287,8 @@ impl State {
     /// Asks `input` in `mode` (and custom mode `custom`, which the worker reads from the
     /// settings) as a new answer: at the end of the chat, or in the place of
     /// answer `replace` (Retry, Regenerate). `question`: the question sent now (new or
-    /// edited), whose page chip the page of this ask sets; `quote`: page content the user
-    /// chose to send with it. Returns its sessionId.
+    /// edited), whose page chip the page of this ask sets; `extras`: what goes with it besides
+    /// its text. Returns its sessionId.
     fn start_turn(
         &mut self,
         input: &str,
@@ -282,7 +296,7 @@ impl State {
         custom: Option<ModeRef>,
         replace: Option<&str>,
         question: Option<&str>,
-        quote: Option<zo_core::wire::Quote>,
+        extras: Extras,
     ) -> Result<String, String> {
         let now = now_ms();
         let session_id = new_id();
@@ -307,6 +321,15 @@ impl State {
         for c in turn.start() {
             let _ = view.apply(&c);
         }
+        if let Some(note) = extras.note {
+            let note = WorkerToPanel::TaskNote {
+                session_id: session_id.clone(),
+                text: note.to_string(),
+            };
+            for c in turn.apply(&note) {
+                let _ = view.apply(&c);
+            }
+        }
         let placed = replace
             .filter(|_| replaced)
             .is_some_and(|old| self.chat.replace_message(old, turn.message.clone(), now));
@@ -321,8 +344,7 @@ impl State {
         });
         self.set_streaming_ui(true);
         self.refresh_drawer();
-        // The tabs chosen with @ go with a new question (not with Retry or Regenerate).
-        let others = std::mem::take(&mut self.outgoing_tabs);
+        let others = extras.tabs;
         let ask = PanelToWorker::AskZo {
             session_id: session_id.clone(),
             chat_id: self.chat.id.clone(),
@@ -331,7 +353,7 @@ impl State {
             input: input.to_string(),
             tab_id: self.host.tab_id(),
             context_tabs: others.iter().map(|t| t.id).collect(),
-            quote,
+            quote: extras.quote,
         };
         self.scroll.to_end();
         // Zo reads and acts on the page only with the user's permission for its site: asked

@@ -142,6 +142,10 @@ pub struct Message {
     /// each could be read (their text is not stored).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tabs: Vec<PageRef>,
+    /// For questions: the page content the user chose to ask about (a selection, a link,
+    /// from the context menu), sent again with Retry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote: Option<crate::wire::Quote>,
     /// For answers: the model it was asked of, as the picker named it (None: Zo's default).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
@@ -196,6 +200,7 @@ impl Message {
             notes: Vec::new(),
             page: None,
             tabs: Vec::new(),
+            quote: None,
             model: None,
             custom_mode: None,
         }

@@ -3,7 +3,10 @@
 //! `trust::readable_as_context`, not the tab Zo already looks at, not one already chosen), and
 //! what the input holds once one is picked (the `@word` gone, the tab a chip).
 
+mod sent;
+
 use crate::trust::{readable_as_context, site};
+pub use sent::{SentTabs, SENT_KEPT, TABS_NOT_RESENT};
 
 /// Most tabs the list shows, and most tabs one question takes.
 pub const MAX_LISTED: usize = 20;

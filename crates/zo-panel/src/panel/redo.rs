@@ -1,11 +1,13 @@
 //! Asking again: Retry (on every error card) and Regenerate (in an answer's footer) put a new
 //! answer in the old one's place, asked in its question's own mode; editing a question drops
-//! what followed it and asks the new text. The chat's bookkeeping is `zo_core::ui`'s
+//! what followed it and asks the new text. Either way the question goes with what it went
+//! with the first time: its quote, and the tabs chosen with `@` while this panel knows them
+//! (`zo_core::ui::tab_mention::SentTabs`). The chat's bookkeeping is `zo_core::ui`'s
 //! (`Chat::replace_message`, `Chat::edit_question`); this module moves the DOM along.
 
-use zo_core::ui::Role;
+use zo_core::ui::{Message, Role};
 
-use super::State;
+use super::{Extras, State};
 use crate::dom;
 use crate::host::now_ms;
 
@@ -37,7 +39,8 @@ impl State {
         else {
             return;
         };
-        if let Err(e) = self.start_turn(&input, mode, custom, Some(msg_id), None, None) {
+        let extras = self.extras_of(question);
+        if let Err(e) = self.start_turn(&input, mode, custom, Some(msg_id), None, extras) {
             dom::log_error("retry", &e);
         }
     }
@@ -46,12 +49,12 @@ impl State {
     /// in its own mode. False (nothing changed) while an answer runs, for a blank text or an
     /// unknown question.
     pub fn edit_question(&mut self, user_id: &str, text: &str) -> bool {
-        let Some((mode, custom)) = self
+        let Some((mode, custom, extras)) = self
             .chat
             .messages
             .iter()
             .find(|m| m.id == user_id && m.role == Role::User)
-            .map(|m| (m.mode, m.custom_mode.clone()))
+            .map(|m| (m.mode, m.custom_mode.clone(), self.extras_of(Some(m))))
         else {
             return false;
         };
@@ -64,9 +67,23 @@ impl State {
         for id in dropped {
             self.remove_element(&id);
         }
-        if let Err(e) = self.start_turn(text.trim(), mode, custom, None, Some(user_id), None) {
+        if let Err(e) = self.start_turn(text.trim(), mode, custom, None, Some(user_id), extras) {
             dom::log_error("edit", &e);
         }
         true
+    }
+
+    /// What question `question` is asked again with: its quote (stored with it) and the tabs
+    /// it was sent with, when this panel still knows them (else a note says they were not).
+    fn extras_of(&self, question: Option<&Message>) -> Extras {
+        let Some(q) = question else {
+            return Extras::default();
+        };
+        let (tabs, note) = self.sent_tabs.resend(&q.id, &q.tabs);
+        Extras {
+            tabs,
+            quote: q.quote.clone(),
+            note,
+        }
     }
 }

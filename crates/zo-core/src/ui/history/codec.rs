@@ -153,6 +153,13 @@ impl Message {
         let obj = items(obj, "notes", &self.notes, |n| Json::string(n))
             .opt_json("page", self.page.as_ref().map(write_page).as_ref());
         items(obj, "tabs", &self.tabs, write_page)
+            .opt_json(
+                "quote",
+                self.quote
+                    .as_ref()
+                    .map(crate::wire::ready_question::write_quote)
+                    .as_ref(),
+            )
             .opt_str("model", self.model.as_deref())
             .opt_json(
                 "customMode",
@@ -184,6 +191,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "notes",
     "page",
     "tabs",
+    "quote",
     "model",
     "customMode",
 ];
@@ -209,6 +217,7 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         notes: f.or_default("notes", |n| list(n, string))?,
         page: f.opt("page", read_page)?,
         tabs: f.or_default("tabs", |n| list(n, read_page))?,
+        quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
         model: f.opt("model", string)?,
         custom_mode: f.opt("customMode", |n| {
             let f = Fields::of(n, &["id", "name"])?;

@@ -17,6 +17,9 @@ pub const MAX_STORED_THOUGHT_BYTES: usize = 8 * 1024;
 pub const MAX_STORED_TOOLS: usize = 32;
 /// Most Co-browse action log entries, approval records, scope origins and notes kept.
 pub const MAX_STORED_ENTRIES: usize = 200;
+/// Most bytes kept of the page content a question asked about (more than any prompt takes).
+pub const MAX_STORED_QUOTE_BYTES: usize = 32 * 1024;
+
 /// Most bytes kept of one small field (tool arguments, an action's value, a note, an error).
 pub const MAX_STORED_FIELD_BYTES: usize = 4 * 1024;
 
@@ -37,6 +40,11 @@ impl Message {
         if let Some(input) = &mut self.input {
             if cut_at(input, MAX_STORED_TEXT_BYTES) {
                 cut.push("the question kept for Retry".into());
+            }
+        }
+        if let Some(quote) = &mut self.quote {
+            if cut_at(&mut quote.text, MAX_STORED_QUOTE_BYTES) {
+                cut.push("the page content asked about".into());
             }
         }
         if let Some(reasoning) = &mut self.reasoning {

@@ -235,6 +235,10 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let mut m = Message::assistant("a".into(), Mode::Ask, "s".into(), "q".into());
     m.text = "é".repeat(3 * MAX_STORED_TEXT_BYTES);
     m.reasoning = Some("r".repeat(2 * MAX_STORED_REASONING_BYTES));
+    m.quote = Some(crate::wire::Quote {
+        kind: crate::wire::QuoteKind::Selection,
+        text: "q".repeat(2 * MAX_STORED_TEXT_BYTES),
+    });
     m.thoughts = vec!["t".repeat(3 * crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES); 40];
     m.error = Some(StreamFailure {
         kind: FailureKind::Permanent,
@@ -255,6 +259,11 @@ fn a_long_message_is_stored_cut_with_a_note() {
     let stored = &chat.messages[1];
     assert!(stored.text.len() <= MAX_STORED_TEXT_BYTES && stored.text.ends_with('…'));
     assert!(stored.reasoning.as_ref().unwrap().len() <= MAX_STORED_REASONING_BYTES);
+    assert!(
+        stored.quote.as_ref().unwrap().text.len()
+            <= crate::ui::history::stored::MAX_STORED_QUOTE_BYTES
+    );
+    assert!(stored.notes[0].contains("the page content asked about"));
     assert_eq!(stored.thoughts.len(), crate::ui::reasoning::MAX_THOUGHTS);
     assert!(stored.thoughts.iter().all(|t| t.len()
         <= crate::ui::history::stored::MAX_STORED_THOUGHT_BYTES

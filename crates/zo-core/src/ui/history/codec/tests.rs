@@ -110,6 +110,10 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
                 shared: i % 2 == 0,
             })
             .collect(),
+        quote: (status != MessageStatus::Streaming).then(|| crate::wire::Quote {
+            kind: crate::wire::QuoteKind::Selection,
+            text: samples::ODD.into(),
+        }),
         model: (status != MessageStatus::Done).then(|| samples::ODD.into()),
         custom_mode: (status != MessageStatus::Failed).then(|| crate::ui::history::ModeRef {
             id: "c-pirate".into(),
