@@ -20,6 +20,7 @@ pub(crate) mod resume;
 pub(crate) mod retry;
 pub(crate) mod segmented;
 pub(crate) mod shape_record;
+pub(crate) mod sorted;
 pub(crate) mod sse;
 pub(crate) mod tools;
 pub(crate) mod utf8;
@@ -39,4 +40,5 @@ pub use retry::{
     error_detail, parse_http_date, retry_after_ms, Failure, RetryDecision, RetryPolicy,
 };
 pub use shape_record::{view as shape_view, ShapeRow, ShapeView, StreamShape, STREAM_SHAPE_KEY};
+pub use sorted::{SortedMap, SortedSet};
 pub use sse::{SseEvent, SseItem, SseLimits, SseOutput, SseParser};

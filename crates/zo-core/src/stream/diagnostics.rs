@@ -1,8 +1,7 @@
 //! Stream shape discovery: which event names and field names a stream carried, and how many
 //! events were unknown, invalid or dropped. Names only, never values; bounded in size.
 
-use std::collections::{BTreeMap, BTreeSet};
-
+use super::sorted::{SortedMap, SortedSet};
 use crate::wire::json::{Json, Obj};
 
 /// At most this many distinct names are recorded per table (a hostile stream cannot grow it).
@@ -12,8 +11,8 @@ const MAX_NAME_LEN: usize = 64;
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Diagnostics {
-    events: BTreeMap<String, u64>,
-    fields: BTreeMap<String, BTreeSet<String>>,
+    events: SortedMap<String, u64>,
+    fields: SortedMap<String, SortedSet<String>>,
     field_total: usize,
     unknown_events: u64,
     unknown_fields: u64,
@@ -69,7 +68,7 @@ impl Diagnostics {
         if self.field_total >= MAX_NAMES * 4 {
             return;
         }
-        if self.fields.entry(cut(name)).or_default().insert(cut(field)) {
+        if self.fields.get_or_default(cut(name)).add(cut(field)) {
             self.field_total += 1;
         }
     }
@@ -98,7 +97,7 @@ impl Diagnostics {
     }
 
     /// Events by name, the fast path's counted in.
-    fn event_counts(&self) -> BTreeMap<String, u64> {
+    fn event_counts(&self) -> SortedMap<String, u64> {
         let mut events = self.events.clone();
         if let Some(n) = self.fast_delta_name.and_then(|name| events.get_mut(name)) {
             *n += self.fast_deltas;
@@ -158,12 +157,12 @@ impl Diagnostics {
     /// The report with the stream's own `facts` among its keys, all in sorted order.
     pub fn report(&self, facts: &StreamFacts) -> Json {
         let mut events = Obj::new();
-        for (name, n) in self.event_counts() {
-            events = events.uint(&name, n);
+        for (name, n) in self.event_counts().iter() {
+            events = events.uint(name, *n);
         }
         let mut fields = Obj::new();
-        for (name, set) in &self.fields {
-            fields = fields.json(name, &Json::array(set.iter().map(|f| Json::string(f))));
+        for (name, set) in self.fields.iter() {
+            fields = fields.json(name, &Json::array(set.keys().map(|f| Json::string(f))));
         }
         let obj = Obj::new();
         let obj = match facts.bytes {

@@ -8,11 +8,11 @@
 //! [`Diagnostics`] (names only).
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use crate::stream::diagnostics::Diagnostics;
+use crate::stream::sorted::{SortedMap, SortedSet};
 use crate::wire::action::Quoted;
 use crate::wire::json::{parse_within, Node, MAX_JSON_NODES};
 use shapes::{decode_object, get, str_field, Members};
@@ -432,11 +432,11 @@ fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
     let known = known_fields(name);
     // A key named twice is recorded once, with the value that counts (the last).
     // Inserted one by one: collecting into a map would sort first, and link a sort.
-    let mut keys: BTreeMap<&str, &Node> = BTreeMap::new();
+    let mut keys: SortedMap<&str, &Node> = SortedMap::new();
     for (k, v) in obj {
         keys.insert(k, v);
     }
-    for (key, value) in keys {
+    for (&key, &value) in keys.iter() {
         diag.field(name, key);
         if !known.is_empty() && !known.contains(&key) {
             diag.unknown_field();
@@ -444,12 +444,12 @@ fn record_fields(name: &str, obj: &Members, diag: &mut Diagnostics) {
         // One level down for the structural objects (never into args or returns).
         if matches!(key, "part" | "delta" | "metadata" | "data" | "result") {
             if let Node::Obj(inner) = value {
-                let mut keys = BTreeSet::new();
+                let mut keys: SortedSet<&str> = SortedSet::new();
                 for (k, _) in inner {
-                    keys.insert(k.as_ref());
+                    keys.add(k.as_ref());
                 }
                 let mut path = String::with_capacity(32);
-                for inner_key in keys {
+                for &inner_key in keys.keys() {
                     path.clear();
                     path.push_str(key);
                     path.push('.');

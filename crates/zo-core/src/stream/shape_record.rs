@@ -5,8 +5,7 @@
 //! a changed Zo wire format is noticed. Read with the hand JSON reader (the options page carries
 //! no serde), tolerantly: what is not a name and a count is left out.
 
-use std::collections::{BTreeMap, BTreeSet};
-
+use super::sorted::{SortedMap, SortedSet};
 use crate::wire::json::{Json, Node, Obj};
 
 /// The storage key of the record.
@@ -33,10 +32,10 @@ pub struct StreamShape {
     pub streams: u64,
     /// When it last changed (ms since the epoch).
     pub updated_at: u64,
-    pub events: BTreeMap<String, u64>,
-    pub fields: BTreeMap<String, BTreeSet<String>>,
+    pub events: SortedMap<String, u64>,
+    pub fields: SortedMap<String, SortedSet<String>>,
     /// The [`COUNTERS`], by key.
-    pub counters: BTreeMap<String, u64>,
+    pub counters: SortedMap<String, u64>,
 }
 
 /// One event type as the options page lists it.
@@ -91,19 +90,14 @@ impl StreamShape {
             }
         }
         if let Some(Node::Obj(fields)) = node.get("fields") {
-            let mut total: usize = self.fields.values().map(BTreeSet::len).sum();
+            let mut total: usize = self.fields.values().map(SortedSet::len).sum();
             for (event, names) in fields {
                 let Node::Arr(names) = names else { continue };
                 for field in names.iter().filter_map(Node::as_str) {
                     if total >= MAX_FIELDS {
                         return;
                     }
-                    if self
-                        .fields
-                        .entry(cut(event))
-                        .or_default()
-                        .insert(cut(field))
-                    {
+                    if self.fields.get_or_default(cut(event)).add(cut(field)) {
                         total += 1;
                     }
                 }
@@ -111,7 +105,7 @@ impl StreamShape {
         }
         for (key, _) in COUNTERS {
             if let Some(n) = node.get(key).and_then(count) {
-                let c = self.counters.entry(key.to_string()).or_default();
+                let c = self.counters.get_or_default(key.to_string());
                 *c = c.saturating_add(n);
             }
         }
@@ -120,12 +114,12 @@ impl StreamShape {
     /// The record's JSON, as stored.
     pub fn to_json(&self) -> Json {
         let mut events = Obj::new();
-        for (name, n) in &self.events {
+        for (name, n) in self.events.iter() {
             events = events.uint(name, *n);
         }
         let mut fields = Obj::new();
-        for (name, set) in &self.fields {
-            fields = fields.json(name, &Json::array(set.iter().map(|f| Json::string(f))));
+        for (name, set) in self.fields.iter() {
+            fields = fields.json(name, &Json::array(set.keys().map(|f| Json::string(f))));
         }
         let mut obj = Obj::new()
             .uint("streams", self.streams)
@@ -277,7 +271,7 @@ mod tests {
         assert_eq!(shape.events.len(), MAX_EVENTS);
         assert!(shape.events.keys().all(|k| k.chars().count() <= 64));
         assert_eq!(
-            shape.fields.values().map(BTreeSet::len).sum::<usize>(),
+            shape.fields.values().map(SortedSet::len).sum::<usize>(),
             MAX_FIELDS
         );
         for junk in [
