@@ -12,7 +12,6 @@ use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
 use crate::ui::reasoning::{thought_views, ThoughtView};
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
 use crate::ui::view::{self, connection_lost_card, error_card, ErrorCard, Indicator, TimelineRow};
-use crate::wire::json::RawJson;
 use crate::wire::protocol::{
     ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
     WorkerToPanel,
@@ -481,7 +480,7 @@ impl Turn {
             index,
             action: action.clone(),
             status: result.status,
-            value: result.value.as_ref().map(RawJson::to_value),
+            value: result.value.clone(),
             error: result.error.clone(),
         };
         let position = match timeline

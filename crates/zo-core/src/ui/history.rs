@@ -227,7 +227,7 @@ pub struct TimelineEntry {
     pub action: Action,
     pub status: ActionStatus,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<serde_json::Value>,
+    pub value: Option<crate::wire::json::RawJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
 }
@@ -238,10 +238,7 @@ impl TimelineEntry {
         ActionResult {
             index: self.index,
             status: self.status,
-            value: self
-                .value
-                .as_ref()
-                .map(|v| crate::wire::json::RawJson::from(crate::wire::json::Json::value(v))),
+            value: self.value.clone(),
             error: self.error.clone(),
             settle_ms: None,
         }

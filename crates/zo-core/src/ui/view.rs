@@ -6,6 +6,7 @@ use crate::cobrowse::MASK;
 use crate::page::text::{collapse_whitespace, ellipsize};
 use crate::ui::history::MessageStatus;
 use crate::wire::action::{Action, Direction};
+use crate::wire::json::{parse, Node};
 use crate::wire::protocol::{ActionResult, ActionStatus};
 
 /// Reasoning up to this many characters (and lines) shows inline; longer collapses.
@@ -248,8 +249,8 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
         details.insert(0, ("URL".into(), url.to_string()));
     }
     if let Some(r) = result {
-        if let Some(v) = &r.value {
-            details.extend(result_details(action, &v.to_value()));
+        if let Some(Ok(v)) = r.value.as_ref().map(|v| parse(v.as_str())) {
+            details.extend(result_details(action, &v));
         }
         if let Some(e) = &r.error {
             let label = if e.code == crate::wire::protocol::ActionErrorCode::Refused {
@@ -272,36 +273,55 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
     }
 }
 
-/// A JSON value as plain text: strings bare, objects as `key: value` pairs, never braces.
-fn plain(value: &serde_json::Value) -> String {
-    use serde_json::Value;
+/// A JSON value as plain text: strings bare, numbers as written, objects as `key: value`
+/// pairs in key order (a key named twice once, with its last value), never braces.
+fn plain(value: &Node) -> String {
     match value {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| format!("{k}: {}", plain(v)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        other => other.to_string(),
+        Node::Str(s) => s.to_string(),
+        Node::Null => String::new(),
+        Node::Bool(b) => b.to_string(),
+        Node::Num(n) => n.to_string(),
+        Node::Arr(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
+        Node::Obj(members) => {
+            let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_ref()).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys.iter()
+                .filter_map(|k| value.get(k).map(|v| format!("{k}: {}", plain(v))))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    }
+}
+
+fn as_bool(node: &Node) -> Option<bool> {
+    match node {
+        Node::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+fn as_u64(node: &Node) -> Option<u64> {
+    match node {
+        Node::Num(n) => n.parse().ok(),
+        _ => None,
     }
 }
 
 /// The details an action's result value adds, by action kind (see `crate::wire::outcome` for the
 /// shapes): an extract's text (noting truncation), where a scroll ended, how long a wait
 /// took, what a fill left in the field when the page changed it.
-fn result_details(action: &Action, value: &serde_json::Value) -> Vec<(String, String)> {
+fn result_details(action: &Action, value: &Node) -> Vec<(String, String)> {
     let field = |name: &str| value.get(name);
     match action {
         Action::Extract { .. } => {
             let text = match field("value") {
-                Some(v) if value.is_object() => plain(v),
+                Some(v) if matches!(value, Node::Obj(_)) => plain(v),
                 _ => plain(value),
             };
             let mut out = vec![("Extracted".to_string(), detail(&text))];
-            if field("truncated").and_then(|t| t.as_bool()) == Some(true) {
-                let length = field("length").and_then(|l| l.as_u64()).unwrap_or(0);
+            if field("truncated").and_then(as_bool) == Some(true) {
+                let length = field("length").and_then(as_u64).unwrap_or(0);
                 out.push(("Note".into(), format!("cut from {length} characters")));
             }
             out
@@ -316,14 +336,14 @@ fn result_details(action: &Action, value: &serde_json::Value) -> Vec<(String, St
             let (Some(x), Some(y)) = (field("x"), field("y")) else {
                 return Vec::new();
             };
-            let mut pos = format!("x {x}, y {y}");
-            if field("atEnd").and_then(|e| e.as_bool()) == Some(true) {
+            let mut pos = format!("x {}, y {}", plain(x), plain(y));
+            if field("atEnd").and_then(as_bool) == Some(true) {
                 pos.push_str(" (at the end)");
             }
             vec![("Position".into(), pos)]
         }
         Action::Wait { .. } => field("ms")
-            .and_then(|m| m.as_u64())
+            .and_then(as_u64)
             .map(|ms| vec![("Waited".into(), format!("{ms} ms"))])
             .unwrap_or_default(),
         Action::Click { .. } | Action::Done { .. } => Vec::new(),

@@ -10,10 +10,8 @@ use crate::wire::codec::parts::{
     read_action_error, read_failure, read_origin, read_tool, write_action_error, write_failure,
     write_origin, write_tool,
 };
-use crate::wire::json::fields::{
-    boolean, list, name, read_action, string, uint, uint32, value, Fields,
-};
-use crate::wire::json::{parse, serde_float, Json, Node, Obj, WireError, WireName};
+use crate::wire::json::fields::{boolean, list, name, read_action, string, uint, uint32, Fields};
+use crate::wire::json::{parse, serde_float, Json, Node, Obj, RawJson, WireError, WireName};
 
 use super::{ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role, TimelineEntry};
 
@@ -256,7 +254,7 @@ fn read_entry(node: &Node) -> Result<TimelineEntry, WireError> {
         index: f.req("index", uint32)?,
         action: f.req("action", |n| read_action(n, serde_float))?,
         status: f.req("status", name)?,
-        value: f.opt("value", value)?,
+        value: f.opt("value", |n| Ok(RawJson::of(n)))?,
         error: f.opt("error", read_action_error)?,
     })
 }
@@ -267,7 +265,7 @@ pub(crate) fn write_entry(e: &TimelineEntry) -> Json {
         .uint("index", u64::from(e.index))
         .json("action", &e.action.to_json())
         .str("status", e.status.wire_name())
-        .opt_json("value", e.value.as_ref().map(Json::value).as_ref())
+        .opt_json("value", e.value.as_ref().map(RawJson::to_json).as_ref())
         .opt_json("error", e.error.as_ref().map(write_action_error).as_ref())
         .done()
 }

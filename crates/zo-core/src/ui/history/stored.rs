@@ -4,7 +4,7 @@
 //! was cut says so in a note shown under it.
 
 use super::Message;
-use crate::wire::json::Json;
+use crate::wire::json::{parse, Json, Node, RawJson};
 
 /// Most bytes kept of a message's text (the answer's prose, or the user's input) and of the
 /// input an answer keeps for Retry.
@@ -123,17 +123,17 @@ fn cut_at(s: &mut String, max: usize) -> bool {
 
 /// Cuts a large action value: a long string is cut, another large value becomes its JSON text,
 /// cut. True when cut.
-fn cut_value(value: &mut serde_json::Value) -> bool {
-    match value {
-        serde_json::Value::String(s) => cut_at(s, MAX_STORED_FIELD_BYTES),
-        other if json_len(&Json::value(other)) > MAX_STORED_FIELD_BYTES => {
-            let mut text = Json::value(other).into_string();
-            cut_at(&mut text, MAX_STORED_FIELD_BYTES);
-            *other = serde_json::Value::String(text);
-            true
-        }
-        _ => false,
+fn cut_value(value: &mut RawJson) -> bool {
+    let mut text = match parse(value.as_str()) {
+        Ok(Node::Str(s)) => s.into_owned(),
+        _ if value.as_str().len() > MAX_STORED_FIELD_BYTES => value.as_str().to_string(),
+        _ => return false,
+    };
+    if !cut_at(&mut text, MAX_STORED_FIELD_BYTES) {
+        return false;
     }
+    *value = RawJson::from(Json::string(&text));
+    true
 }
 
 /// A byte count for people: "900 B", "256 KB", "1.2 MB".

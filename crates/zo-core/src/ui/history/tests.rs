@@ -33,7 +33,7 @@ fn round_trip_keeps_reasoning_tools_timeline_and_status() {
             selector: Selector::parse("#go").unwrap(),
         },
         status: ActionStatus::Done,
-        value: Some(json!("ok")),
+        value: Some(crate::wire::json::RawJson::from_value(&json!("ok"))),
         error: None,
     });
     answer.status = MessageStatus::Done;

@@ -342,9 +342,5 @@ pub(crate) fn write_tab_ids(obj: Obj, key: &str, ids: &[i32]) -> Obj {
     if ids.is_empty() {
         return obj;
     }
-    let ids = ids
-        .iter()
-        .map(|id| Json::number(&serde_json::Number::from(*id)))
-        .collect::<Vec<_>>();
-    obj.json(key, &Json::array(ids))
+    obj.json(key, &Json::array(ids.iter().map(|id| Json::int(i64::from(*id)))))
 }

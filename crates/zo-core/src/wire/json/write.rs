@@ -36,6 +36,16 @@ impl Json {
         Json(out)
     }
 
+    /// An integer.
+    pub fn int(value: i64) -> Json {
+        let mut out = String::new();
+        if value < 0 {
+            out.push('-');
+        }
+        push_uint(&mut out, value.unsigned_abs());
+        Json(out)
+    }
+
     /// A number, as serde_json writes it.
     pub fn number(n: &serde_json::Number) -> Json {
         Json(n.to_string())

@@ -10,7 +10,7 @@ use super::read_chat;
 use crate::ui::page_context::PageRef;
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::codec::tests::{alter, samples};
-use crate::wire::json::{parse, WireName};
+use crate::wire::json::{parse, RawJson, WireName};
 use crate::wire::protocol::{
     ActionError, ActionErrorCode, ActionStatus, ApprovalDecision, FailureKind, Mode, StreamFailure,
     ToolActivity,
@@ -28,7 +28,9 @@ fn entry(step: u32, index: u32, action: Action) -> TimelineEntry {
         index,
         action,
         status: statuses[index as usize % statuses.len()],
-        value: values[index as usize % values.len()].clone(),
+        value: values[index as usize % values.len()]
+            .as_ref()
+            .map(RawJson::from_value),
         error: (index % 3 == 1).then(|| ActionError {
             code: ActionErrorCode::ALL[index as usize % ActionErrorCode::ALL.len()],
             message: samples::ODD.into(),
