@@ -7,7 +7,8 @@
 
 use zo_core::ui::{Message, Role};
 
-use super::{Extras, State};
+use super::ask::Extras;
+use super::State;
 use crate::dom;
 use crate::host::now_ms;
 

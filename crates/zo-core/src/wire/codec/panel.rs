@@ -342,5 +342,8 @@ pub(crate) fn write_tab_ids(obj: Obj, key: &str, ids: &[i32]) -> Obj {
     if ids.is_empty() {
         return obj;
     }
-    obj.json(key, &Json::array(ids.iter().map(|id| Json::int(i64::from(*id)))))
+    obj.json(
+        key,
+        &Json::array(ids.iter().map(|id| Json::int(i64::from(*id)))),
+    )
 }
