@@ -87,11 +87,6 @@ pub fn budget(mode: Mode) -> Budget {
     }
 }
 
-/// How much page text to ask the content module for (`Snapshot.text_budget`) in `mode`.
-pub fn snapshot_text_budget(mode: Mode) -> u32 {
-    u32::try_from(budget(mode).page.text).unwrap_or(u32::MAX)
-}
-
 /// The screenshot situation of a Visual prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screenshot<'a> {

@@ -101,7 +101,7 @@ fn asked(max_steps: u32) -> Cobrowse {
                 origins: c.scope().origins()
             },
             Command::RequestSnapshot {
-                text_budget: prompt::snapshot_text_budget(Mode::Cobrowse)
+                text_budget: prompt::budget(Mode::Cobrowse).page.text as u32
             }
         ]
     );

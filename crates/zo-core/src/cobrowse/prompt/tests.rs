@@ -222,7 +222,7 @@ fn budgets_differ_per_mode_and_page_text_fits_its_share() {
     }
     assert!(budget(Mode::Summarize).page.text > budget(Mode::Cobrowse).page.text);
     assert_eq!(
-        snapshot_text_budget(Mode::Ask),
+        snapshot_budget(Mode::Ask, Instructions::BuiltIn, 0).unwrap_or(0),
         budget(Mode::Ask).page.text as u32
     );
 }
