@@ -35,6 +35,7 @@ mod persist;
 mod ready;
 mod redo;
 mod rendering;
+mod sheet;
 mod speech;
 mod tab_pick;
 mod visual;

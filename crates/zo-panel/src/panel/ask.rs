@@ -3,6 +3,8 @@
 //! its answer started in the chat (at its end, or in an old answer's place), and the ask posted
 //! to the worker once Chrome answered for the sites Zo is to read.
 
+use zo_core::trust::site;
+use zo_core::ui::tab_mention::OpenTab;
 use zo_core::ui::{Message, ModeRef, Turn};
 use zo_core::wire::{Mode, PanelToWorker, WorkerToPanel};
 
@@ -214,6 +216,24 @@ impl State {
             self.connection_lost();
         } else {
             self.save(true);
+        }
+    }
+
+    /// Asks Chrome (in the user's click or keypress) for the sites of the bound tab and of
+    /// `tabs`, unless none is a web page: the pending answer.
+    pub(super) fn request_access(&self, tabs: &[OpenTab]) -> Option<js_sys::Promise> {
+        let patterns: Vec<String> = self
+            .host
+            .tab()
+            .map(|t| t.url)
+            .into_iter()
+            .chain(tabs.iter().map(|t| t.url.clone()))
+            .filter_map(|url| site::host_pattern(&url))
+            .collect();
+        match patterns.as_slice() {
+            [] => None,
+            [one] => self.host.request_site_access(one),
+            several => self.host.request_sites_access(several),
         }
     }
 }

@@ -1,9 +1,22 @@
 //! The composer's extras: slash commands (what a typed line means is
 //! `zo_core::ui::slash::intent`), the completion list over the input while a command is typed
 //! (which commands, `slash::completions`; which option is active and what a key does,
-//! `zo_core::ui::listbox`), the sheet above the composer that /help and /context fill, and the
-//! quick-action chips under the input (from the settings; a click asks the chip's prompt in
-//! its mode). The same list offers open tabs after `@` ([`super::tab_pick`]).
+//! `zo_core::ui::listbox`), and the quick-action chips under the input (from the settings; a
+//! click asks the chip's prompt in its mode). The same list offers open tabs after `@`
+//! ([`super::tab_pick`]); /help and /context fill the sheet above the composer
+//! ([`super::sheet`]).
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event};
+use zo_core::ui::listbox::{KeyOutcome, ListKey};
+use zo_core::ui::modes;
+use zo_core::ui::slash::{self, CommandInfo, Intent};
+use zo_core::ui::tab_mention::OpenTab;
+use zo_core::wire::{quick_actions, Mode, QuickAction};
+
+use super::{with_state, State};
+use crate::dom::{self, append, el, listen, set_attr, set_hidden, text_el, DomResult, Listener};
+use crate::layout::COMPLETE_ID;
 
 /// What the list over the input offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,20 +33,6 @@ impl ListItems {
         }
     }
 }
-
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{Element, Event};
-use zo_core::trust::site;
-use zo_core::ui::listbox::{KeyOutcome, ListKey};
-use zo_core::ui::modes;
-use zo_core::ui::slash::{self, CommandInfo, Intent};
-use zo_core::ui::tab_mention::OpenTab;
-use zo_core::wire::{quick_actions, Mode, PageToWorker, QuickAction, WorkerToPage};
-
-use super::{with_state, State};
-use crate::dom::{self, append, el, listen, set_attr, set_hidden, text_el, DomResult, Listener};
-use crate::layout::COMPLETE_ID;
 
 /// The attribute of a list option or a chip holding its index.
 const INDEX_ATTR: &str = "data-index";
@@ -252,113 +251,6 @@ impl State {
         }
     }
 
-    /// /help: the commands and what each does, in the sheet.
-    fn show_help(&mut self) -> DomResult<()> {
-        let list = el(&self.doc, "dl", "help-list")?;
-        for (usage, description) in slash::help_lines() {
-            append(&list, &text_el(&self.doc, "dt", "", &usage)?)?;
-            append(&list, &text_el(&self.doc, "dd", "", description)?)?;
-        }
-        self.show_sheet("Commands", &list)
-    }
-
-    /// /context: asks the worker for the page context a question in the panel's mode would
-    /// carry now (built by the prompt's own code) and shows it. Access to the page's site is
-    /// asked for in this keypress, as Send does.
-    fn show_context(&mut self) {
-        let mode = self.mode;
-        let access = self.request_access(&self.chosen_tabs);
-        let ask = PageToWorker::GetContext {
-            mode,
-            custom_mode: self.picked_custom().map(|c| c.id),
-            tab_id: self.host.tab_id(),
-            context_tabs: self.chosen_tabs.iter().map(|t| t.id).collect(),
-            quote: self.quote.clone(),
-        }
-        .to_json();
-        let host = self.host.clone();
-        let me = self.me.clone();
-        let label = match self.picked_custom() {
-            Some(custom) => custom.name,
-            None => modes::mode_label(mode).to_string(),
-        };
-        let title = format!("Page context · {label}");
-        let reading = text_el(&self.doc, "p", "", "Reading the page…");
-        if let Err(e) = reading.and_then(|p| self.show_sheet(&title, &p)) {
-            dom::log_error("context", &e);
-        }
-        wasm_bindgen_futures::spawn_local(async move {
-            if let Some(answer) = access {
-                let _ = JsFuture::from(answer).await;
-            }
-            let reply = match host.send_message(&ask) {
-                Some(reply) => JsFuture::from(reply).await.ok().and_then(|v| v.as_string()),
-                None => None,
-            };
-            let text = match reply.as_deref().map(WorkerToPage::from_json) {
-                Some(Ok(WorkerToPage::Context { text })) => text,
-                _ => "The page context could not be read: the extension's worker did not answer."
-                    .to_string(),
-            };
-            with_state(&me, |s| {
-                if let Err(e) = s.show_context_text(&title, &text) {
-                    dom::log_error("context", &e);
-                }
-            });
-        });
-    }
-
-    fn show_context_text(&self, title: &str, text: &str) -> DomResult<()> {
-        let body = el(&self.doc, "div", "")?;
-        append(
-            &body,
-            &text_el(
-                &self.doc,
-                "p",
-                "sheet-note",
-                "What goes to Zo with a question in this mode, as the page is now. Zo is told to \
-                 treat it as data, not instructions. Password, payment and one-time-code fields \
-                 show what they are, never their value.",
-            )?,
-        )?;
-        append(&body, &text_el(&self.doc, "pre", "context-text", text)?)?;
-        self.show_sheet(title, &body)
-    }
-
-    /// Asks Chrome (in the user's click or keypress) for the sites of the bound tab and of
-    /// `tabs`, unless none is a web page: the pending answer.
-    pub(super) fn request_access(&self, tabs: &[OpenTab]) -> Option<js_sys::Promise> {
-        let patterns: Vec<String> = self
-            .host
-            .tab()
-            .map(|t| t.url)
-            .into_iter()
-            .chain(tabs.iter().map(|t| t.url.clone()))
-            .filter_map(|url| site::host_pattern(&url))
-            .collect();
-        match patterns.as_slice() {
-            [] => None,
-            [one] => self.host.request_site_access(one),
-            several => self.host.request_sites_access(several),
-        }
-    }
-
-    /// The sheet above the composer shows `body` under `title`.
-    pub(super) fn show_sheet(&self, title: &str, body: &Element) -> DomResult<()> {
-        self.ui.sheet_title.set_text_content(Some(title));
-        dom::clear(&self.ui.sheet_body);
-        append(&self.ui.sheet_body, body)?;
-        set_hidden(&self.ui.sheet, false);
-        Ok(())
-    }
-
-    /// Closes the sheet; true when it was open.
-    fn close_sheet(&self) -> bool {
-        let open = !self.ui.sheet.has_attribute("hidden");
-        set_hidden(&self.ui.sheet, true);
-        open
-    }
-
     /// The quick-action chips as the settings say (drawn again only when they changed).
     pub(super) fn render_quick_actions(&mut self) {
         let actions = quick_actions::bounded(self.settings.quick_actions.clone());
@@ -448,10 +340,5 @@ impl State {
             }
         })?);
         Ok(())
-    }
-
-    /// Esc in the input: closes the sheet when it is open (true), else nothing is taken.
-    pub(super) fn escape_in_input(&self) -> bool {
-        self.close_sheet()
     }
 }
