@@ -1,8 +1,8 @@
 //! What goes with a question besides its text, as Zo receives it when the question is asked
-//! again and in custom modes: Regenerate and an edited question send the tabs chosen with `@`
-//! again while the panel knows them, and after the panel was reopened send without them and
-//! say so in the new answer; a quote from the context menu (stored with its question) goes
-//! with Regenerate, before and after the panel is reopened; a custom mode at page-context
+//! again and in custom modes: Regenerate, Retry and an edited question send the tabs chosen
+//! with `@` again while the panel knows them, and after the panel was reopened send without
+//! them and say so in the new answer; a quote from the context menu (stored with its question)
+//! goes with Regenerate, before and after the panel is reopened; a custom mode at page-context
 //! level 0 sends the chosen tabs fenced and nothing of the bound page, at level 1 the bound
 //! page's address and title and the tabs' text; /context in a custom mode is titled with its
 //! name and shows the chosen tab's block and a pending quote.
@@ -135,6 +135,20 @@ async function nthAsk(marker: string, n: number): Promise<string> {
   return all[n - 1];
 }
 
+/** Clicks `button` (Regenerate, Retry) and returns the input of the one ask it makes: a
+ *  question asked again without what it went with must fail on what is missing, not time out
+ *  on a marker that is missing. */
+async function askedBy(button: { click(): Promise<void> }): Promise<string> {
+  const before = (await inputs('')).length;
+  await button.click();
+  const all = await waitFor('the ask', async () => {
+    const got = await inputs('');
+    return got.length > before ? got : null;
+  });
+  assert.equal(all.length, before + 1, 'one ask');
+  return all[before];
+}
+
 /** Reloads the panel page (the panel closed and opened again); waits until the chat is back. */
 async function reopen(panel: PanelPage, answers: number): Promise<void> {
   await panel.page.reload();
@@ -225,6 +239,24 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     await panel.page.close();
   });
 
+  test('Retry of a failed answer sends the @ tab again', T, async () => {
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    const tab = await sharedTab();
+    await chooseTab(panel, tab);
+    const marker = word('retry');
+    const msg = await panel.send(`read that tab ${marker} [[zo:fault=400]] [[zo:times=1]] [[zo:key=${marker}]] [[zo:scenario=plain]]`);
+    assert.equal(await msg.settled(), 'failed');
+    assert.ok(tabBlock(await nthAsk(marker, 1), tab), 'the chosen tab went with the question');
+    await msg.retryButton.click();
+    const again = await nthAsk(marker, 2);
+    assert.ok(tabBlock(again, tab), `Retry sent the tab again:\n${again}`);
+    assert.equal(await panel.nth(0).settled(), 'done');
+    assert.equal(await panel.assistantMessages.count(), 1);
+    await tab.page.close();
+    await panel.page.close();
+  });
+
   test('a quote from the context menu goes with Regenerate, also after the panel reopened', T, async () => {
     const panel = await panelOnFixture(h);
     await panel.newChat();
@@ -243,16 +275,16 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     assert.equal(await panel.last().settled(), 'done');
     assert.equal(await quoteChip(panel), null, 'the quote went with the question');
 
-    await panel.last().regenerateButton.click();
-    const again = await nthAsk(marker, 2);
+    const again = await askedBy(panel.last().regenerateButton);
+    assert.match(again, /Explain the selected text in its context/, 'the same question');
     assert.ok(inBlock(again), `Regenerate sent the quote again:\n${again}`);
     assert.match(again, /The user selected this text on the page and asks about it/);
     assert.equal(await panel.last().settled(), 'done');
 
     // The quote is stored with the question: the panel reopened sends it still, with no note.
     await reopen(panel, 1);
-    await panel.last().regenerateButton.click();
-    assert.ok(inBlock(await nthAsk(marker, 3)), 'the stored quote was sent after the panel reopened');
+    const reopened = await askedBy(panel.last().regenerateButton);
+    assert.ok(inBlock(reopened), 'the stored quote was sent after the panel reopened');
     assert.equal(await panel.last().settled(), 'done');
     assert.equal(await panel.last().notes.count(), 0);
     await panel.page.close();
