@@ -5,7 +5,8 @@
 //! goes with Regenerate, before and after the panel is reopened; a custom mode at page-context
 //! level 0 sends the chosen tabs fenced and nothing of the bound page, at level 1 the bound
 //! page's address and title and the tabs' text; /context in a custom mode is titled with its
-//! name and shows the chosen tab's block and a pending quote.
+//! name, says so when nothing goes (level 0, nothing chosen), and shows the chosen tab's block
+//! and a pending quote.
 //!
 //! The chosen tab is a fixture page whose title and text the spec makes unique (`sharedTab`),
 //! so that the `@` list offers it alone and the asks can be searched for its text.
@@ -352,7 +353,7 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     await panel.page.close();
   });
 
-  test('/context in a custom mode names it and shows the chosen tab and the pending quote', T, async () => {
+  test('/context in a custom mode names it, says when nothing goes, and shows the chosen tab and the pending quote', T, async () => {
     const name = `Sheet ${word('m')}`;
     await storeCustomMode({ id: `c-${word('sheet')}`, name, instructions: 'Answer briefly.', context: 0, actions: false, budget: 8000 });
     const panel = await panelOnFixture(h, 'form.html', name);
@@ -360,6 +361,16 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     const bound = boundTab('form.html');
     const boundText = `Bound text ${word('BOUND')}`;
     await addText(bound, boundText);
+    const sheet = panel.page.getByRole('region', { name: `Page context · ${name}` });
+
+    // Nothing chosen: the sheet says that nothing goes (not an empty box).
+    await panel.input.fill('/context');
+    await panel.input.press('Enter');
+    await waitFor('the sheet saying nothing goes', async () =>
+      /^Nothing: this mode sends nothing about the page\./.test((await sheet.locator('pre').innerText().catch(() => '')).trim()),
+    );
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'hidden' });
 
     // A quote made ready from the context menu (which picks Ask): the custom mode picked again.
     const quote = `${word('QUOTE')} a sentence chosen on the page`;
@@ -371,7 +382,6 @@ describe('what goes with a question asked again, and with a custom mode', () => 
 
     await panel.input.fill('/context');
     await panel.input.press('Enter');
-    const sheet = panel.page.getByRole('region', { name: `Page context · ${name}` });
     await sheet.waitFor({ state: 'visible' });
     const pre = sheet.locator('pre');
     await pre.waitFor({ state: 'visible' });
