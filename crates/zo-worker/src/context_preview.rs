@@ -16,6 +16,11 @@ use crate::cobrowse_loop::{mode_text, page_for};
 use crate::context::WorkerCtx;
 use crate::tab::browser::ChromeTabs;
 
+/// What /context shows when a question would carry nothing about the page (a custom mode at
+/// context level 0, no tab chosen, no quote): said, not an empty box.
+const NOTHING_SENT: &str = "Nothing: this mode sends nothing about the page. Tabs chosen \
+with @ and text quoted from the page still go with a question.";
+
 /// The question whose page context is asked for (GET_CONTEXT's fields).
 pub struct Question {
     pub mode: Mode,
@@ -52,7 +57,7 @@ pub async fn preview(ctx: &WorkerCtx, page: &TrustedPage, q: &Question) -> Strin
         .iter()
         .map(|t| t.as_ref().map_err(String::as_str))
         .collect();
-    prompt::page_context(&PromptRequest {
+    let context = prompt::page_context(&PromptRequest {
         mode: q.mode,
         input: "",
         page: snapshot.as_ref().map_err(String::as_str),
@@ -61,5 +66,10 @@ pub async fn preview(ctx: &WorkerCtx, page: &TrustedPage, q: &Question) -> Strin
         instructions,
         quote: q.quote.as_ref(),
         tabs: &others,
-    })
+    });
+    if context.trim().is_empty() {
+        NOTHING_SENT.to_string()
+    } else {
+        context
+    }
 }
