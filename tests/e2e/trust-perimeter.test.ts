@@ -388,7 +388,7 @@ describe('trust perimeter', () => {
   test('the extension pages run under the strict Content-Security-Policy', T, async () => {
     const options = await openOptions(h.ext);
     await options.getByLabel('API key', { exact: true }).waitFor();
-    const got = await options.evaluate(CSP_PROBE(h.serve.url));
+    const got = (await options.evaluate(CSP_PROBE(h.serve.url))) as CspProbe;
     assert.deepEqual(got.violated.sort(), ['base-uri', 'connect-src', 'form-action', 'img-src', 'script-src-elem']);
     assert.match(got.policy, /(^|; )object-src 'none'(;|$)/, got.policy);
     assert.equal(got.baseUnchanged, true);
@@ -423,6 +423,9 @@ const PANEL_RECORDER = `(() => {
  *  allow; returns the violated directives and the policy the browser enforces (as its violation
  *  reports state it: Chromium loads no <object> without a plugin, so `object-src` cannot be seen
  *  refusing one). */
+/** What CSP_PROBE reports from an extension page. */
+type CspProbe = { violated: string[]; policy: string; baseUnchanged: boolean; loopback: string };
+
 const CSP_PROBE = (devUrl: string) => `(async () => {
   const violated = [];
   let policy = '';
