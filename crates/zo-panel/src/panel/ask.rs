@@ -6,7 +6,7 @@
 use zo_core::trust::site;
 use zo_core::ui::tab_mention::OpenTab;
 use zo_core::ui::{Message, ModeRef, Turn};
-use zo_core::wire::{Mode, PanelToWorker, WorkerToPanel};
+use zo_core::wire::{Mode, PanelToWorker, Quote, WorkerToPanel};
 
 use super::{with_state, Live, State};
 use crate::host::{new_id, now_ms};
@@ -16,8 +16,8 @@ use crate::message_view::{MessageView, UserView};
 /// from the context menu, and a note for its answer (the tabs Retry could not send again).
 #[derive(Default)]
 pub(super) struct Extras {
-    pub(super) tabs: Vec<zo_core::ui::tab_mention::OpenTab>,
-    pub(super) quote: Option<zo_core::wire::Quote>,
+    pub(super) tabs: Vec<OpenTab>,
+    pub(super) quote: Option<Quote>,
     pub(super) note: Option<&'static str>,
 }
 
