@@ -1,8 +1,9 @@
 //! Hostile Markdown: cmark's pathological inputs (nested emphasis, mismatched openers and
 //! closers, nested brackets, long runs of `[a`, `*a `, `(http://`, deep block quotes and
 //! lists...) render with their text intact, and streamed in 24-byte deltas the parsing work
-//! (`MarkdownStream::work`) grows linearly with the answer. Times are measured by the bench
-//! (`./build.sh bench`), not here.
+//! (`MarkdownStream::work`) grows linearly with the answer; any text made of link starts,
+//! Markdown punctuation and characters beyond ASCII renders, whole or streamed, without a
+//! panic. Times are measured by the bench (`./build.sh bench`), not here.
 
 #![cfg(test)]
 
@@ -140,4 +141,74 @@ fn a_realistic_answer_reparses_only_its_small_tail() {
     md.finish();
     let per_byte = md.work() as f64 / text.len() as f64;
     assert!(per_byte < 12.0, "{per_byte:.1} bytes parsed per byte");
+}
+
+mod any_text {
+    use proptest::prelude::*;
+    use zo_core::ui::markdown::{render_html, MarkdownStream};
+
+    /// Text made of what makes the renderer work hardest: link and autolink starts, Markdown
+    /// punctuation, and characters of one to four UTF-8 bytes right against them.
+    fn text() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "https://",
+            "http://a.example/",
+            "www.",
+            "mailto:",
+            "a@b.example",
+            "<",
+            ">",
+            "[",
+            "]",
+            "(",
+            ")",
+            "![",
+            "](",
+            "*",
+            "_",
+            "`",
+            "~",
+            "|",
+            "#",
+            "\\",
+            "&",
+            ";",
+            "?",
+            "=",
+            "/",
+            ".",
+            " ",
+            "\n",
+            "\n\n",
+            "> ",
+            "- ",
+            "1. ",
+            "é",
+            "…",
+            "日",
+            "😀",
+            "\u{300}",
+            "x",
+            "9",
+        ]);
+        prop::collection::vec(piece, 0..80).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+        /// Whatever the text, rendering it whole or streamed in small deltas never panics (a
+        /// panic in the side panel's wasm would end the panel).
+        #[test]
+        fn any_text_renders_whole_and_streamed(text in text(), size in 1usize..9) {
+            let _ = render_html(&text);
+            let mut stream = MarkdownStream::new();
+            let chars: Vec<char> = text.chars().collect();
+            for piece in chars.chunks(size) {
+                let piece: String = piece.iter().collect();
+                let _ = stream.push(&piece);
+            }
+            let _ = stream.finish();
+        }
+    }
 }

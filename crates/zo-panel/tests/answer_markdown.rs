@@ -1,6 +1,6 @@
 //! Markdown answers in the panel: a code block's Copy button copies its code, a saved chat
-//! renders as the answer streamed, and with the side panel's stylesheet wide tables scroll
-//! inside their box while long prose lines wrap.
+//! renders as the answer streamed, with the side panel's stylesheet wide tables scroll
+//! inside their box while long prose lines wrap, and links beyond ASCII keep the panel alive.
 
 #![cfg(test)]
 
@@ -20,6 +20,37 @@ const ANSWER: &str = "Run this:\n\n```rust\nfn main() {\n    println!(\"<hi> & b
 
 fn click(e: &Element) {
     e.dyn_ref::<HtmlElement>().unwrap().click();
+}
+
+/// Links whose address goes beyond ASCII (a bare URL before "…", a Wikipedia title with
+/// accents) are links with the address percent-encoded, streamed a few bytes at a time; the
+/// panel goes on answering afterwards.
+#[wasm_bindgen_test]
+fn links_beyond_ascii_render_and_the_panel_goes_on() {
+    const LINKS: &str = "See https://other.example/collect?… and \
+                         [Élysée](https://fr.wikipedia.org/wiki/Élysée) 😀.";
+    let host = FakeHost::new();
+    let (p, root) = panel(&host);
+    let sid = p.send("links").unwrap();
+    let chars: Vec<char> = LINKS.chars().collect();
+    for piece in chars.chunks(3) {
+        feed(&p, chunk(&sid, &piece.iter().collect::<String>()));
+    }
+    feed(&p, done(&sid, LINKS));
+    let hrefs: Vec<String> = qa(&last_answer(&root), "a")
+        .iter()
+        .filter_map(|a| a.get_attribute("href"))
+        .collect();
+    assert_eq!(
+        hrefs,
+        [
+            "https://other.example/collect?%E2%80%A6",
+            "https://fr.wikipedia.org/wiki/%C3%89lys%C3%A9e"
+        ]
+    );
+    let next = p.send("still there?").unwrap();
+    feed(&p, done(&next, "Yes."));
+    assert_eq!(last_answer(&root).text_content().unwrap().trim(), "Yes.");
 }
 
 #[wasm_bindgen_test]

@@ -114,7 +114,9 @@ fn href_safe(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"-_.+!*(),%#@?=;:/$~".contains(&b)
 }
 
-/// Appends `url` as the value of a double-quoted `href` attribute.
+/// Appends `url` as the value of a double-quoted `href` attribute. A character outside ASCII
+/// is percent-encoded byte by byte (its UTF-8 bytes); the runs written as they are hold ASCII
+/// only, so they begin and end on character boundaries.
 pub(crate) fn escape_href(out: &mut String, url: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut start = 0;
@@ -122,7 +124,10 @@ pub(crate) fn escape_href(out: &mut String, url: &str) {
         if href_safe(b) {
             continue;
         }
-        out.push_str(&url[start..i]);
+        // Between two bytes of one character the run is empty, and `i` no boundary.
+        if start < i {
+            out.push_str(&url[start..i]);
+        }
         match b {
             b'&' => out.push_str("&amp;"),
             b'\'' => out.push_str("&#x27;"),

@@ -123,6 +123,26 @@ fn bare_urls_and_addresses_become_links() {
     );
 }
 
+/// A URL with characters outside ASCII (a bare URL, a link, an autolink) is written with
+/// them percent-encoded as UTF-8 bytes, never cut inside one.
+#[test]
+fn urls_beyond_ascii_are_percent_encoded() {
+    let out = html("see https://other.example/collect?… then");
+    assert!(
+        out.contains("href=\"https://other.example/collect?%E2%80%A6\""),
+        "{out}"
+    );
+    let out = html("[Élysée](https://fr.wikipedia.org/wiki/Élysée) <https://x.example/ä>");
+    assert!(
+        out.contains("href=\"https://fr.wikipedia.org/wiki/%C3%89lys%C3%A9e\""),
+        "{out}"
+    );
+    assert!(out.contains("href=\"https://x.example/%C3%A4\""), "{out}");
+    let out = html("https://a.example/日本 and https://b.example/😀");
+    assert!(out.contains("%E6%97%A5%E6%9C%AC"), "{out}");
+    assert!(out.contains("%F0%9F%98%80"), "{out}");
+}
+
 #[test]
 fn code_blocks_carry_a_sanitized_language_and_a_copy_button() {
     let out = html("```c++ {linenos} \"><script>\nint x;\n```");
