@@ -97,15 +97,12 @@ fn spoken_text(markdown: &str) -> String {
 fn split_line(line: &str, out: &mut Vec<String>) {
     let mut rest = line;
     while !rest.is_empty() {
-        if rest.chars().count() <= MAX_UTTERANCE_CHARS {
+        // The byte index just past the longest prefix that fits (looking no further: a long
+        // line is cut in time linear in its length).
+        let Some((limit, _)) = rest.char_indices().nth(MAX_UTTERANCE_CHARS) else {
             out.push(rest.to_string());
             return;
-        }
-        // The byte index just past the longest prefix that fits.
-        let limit = rest
-            .char_indices()
-            .nth(MAX_UTTERANCE_CHARS)
-            .map_or(rest.len(), |(i, _)| i);
+        };
         let head = &rest[..limit];
         let sentence = head
             .rmatch_indices(['.', '!', '?', ';', ':'])

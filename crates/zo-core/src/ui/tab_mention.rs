@@ -92,15 +92,21 @@ pub fn matching<'a>(tabs: &'a [OpenTab], query: &str, exclude: &[i32]) -> Vec<&'
         .collect()
 }
 
-/// The input without `mention` (a tab was picked for it), and where the caret goes (bytes).
-pub fn without_mention(text: &str, mention: &Mention) -> (String, usize) {
-    let (head, tail) = (&text[..mention.start], &text[mention.end..]);
+/// The input without `mention` (a tab was picked for it), and where the caret goes (bytes);
+/// None when `text` no longer holds that mention where it was (the input changed since).
+pub fn without_mention(text: &str, mention: &Mention) -> Option<(String, usize)> {
+    let head = text.get(..mention.start)?;
+    let tail = text.get(mention.end..)?;
+    let word = text.get(mention.start..mention.end)?;
+    if word.strip_prefix('@') != Some(mention.query.as_str()) {
+        return None;
+    }
     let tail = if head.is_empty() || head.ends_with(char::is_whitespace) {
         tail.trim_start_matches(' ')
     } else {
         tail
     };
-    (format!("{head}{tail}"), head.len())
+    Some((format!("{head}{tail}"), head.len()))
 }
 
 #[cfg(test)]
@@ -180,8 +186,22 @@ mod tests {
     fn picking_removes_the_mention() {
         let text = "compare @do with this";
         let m = mention_at(text, 11).unwrap();
-        assert_eq!(without_mention(text, &m), ("compare with this".into(), 8));
+        assert_eq!(
+            without_mention(text, &m),
+            Some(("compare with this".into(), 8))
+        );
         let m = mention_at("@x", 2).unwrap();
-        assert_eq!(without_mention("@x", &m), (String::new(), 0));
+        assert_eq!(without_mention("@x", &m), Some((String::new(), 0)));
+    }
+
+    /// A mention found in an input that changed since (dictation, a question put in it) is
+    /// not cut out of the new text, wherever its offsets now fall.
+    #[test]
+    fn a_stale_mention_leaves_the_input_alone() {
+        let m = mention_at("see @dé", 8).unwrap();
+        assert_eq!(without_mention("see @dé", &m), Some(("see ".into(), 4)));
+        for changed in ["", "see", "see @d", "seé @dé", "日本語です", "see @dx"] {
+            assert_eq!(without_mention(changed, &m), None, "{changed:?}");
+        }
     }
 }

@@ -88,10 +88,11 @@ impl State {
 
     /// Tab `tab` was picked: the `@word` leaves the input, the tab joins the chips.
     pub(super) fn pick_tab(&mut self, tab: OpenTab) {
-        if let Some(mention) = self.mention.take() {
-            let (text, caret) = tab_mention::without_mention(&self.ui.input.value(), &mention);
+        let value = self.ui.input.value();
+        let picked = self.mention.take();
+        if let Some((text, caret)) = picked.and_then(|m| tab_mention::without_mention(&value, &m)) {
             self.ui.input.set_value(&text);
-            let units = text[..caret].encode_utf16().count() as u32;
+            let units = text.get(..caret).unwrap_or_default().encode_utf16().count() as u32;
             let _ = self.ui.input.set_selection_range(units, units);
             self.autosize();
         }
