@@ -105,7 +105,7 @@ async fn read_chosen(
     tabs: &dyn TabApi,
     text: Instructions<'_>,
 ) -> Vec<Result<zo_core::wire::PageSnapshot, String>> {
-    let chosen = crate::tab_context::chosen(req.tab_id, &req.context_tabs);
+    let chosen = zo_core::ui::tab_mention::chosen_ids(req.tab_id, &req.context_tabs);
     if chosen.is_empty() {
         return Vec::new();
     }

@@ -39,7 +39,7 @@ pub async fn preview(ctx: &WorkerCtx, page: &TrustedPage, q: &Question) -> Strin
     let instructions = text.as_instructions();
     let tab_id = crate::tab_scope::scoped_tab(&ChromeTabs, page, q.tab_id).await;
     let cancel = CancelToken::new();
-    let chosen = crate::tab_context::chosen(tab_id, &q.context_tabs);
+    let chosen = zo_core::ui::tab_mention::chosen_ids(tab_id, &q.context_tabs);
     let budget = prompt::tab_text_budget(q.mode, instructions, chosen.len());
     let read =
         crate::tab_context::read_tabs(ctx, &ChromeTabs, page, tab_id, &chosen, budget, &cancel)

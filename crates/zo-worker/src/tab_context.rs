@@ -1,34 +1,22 @@
 //! The other open tabs a question takes as context (`@` in the panel): each is read only when
 //! `zo_core::trust::may_read_as_context` allows it (a web page of the window of the tab Zo
 //! looks at) and the user let the extension reach its site (asked for in the Send click, as
-//! for the page); then a snapshot within its share of the mode's page text
-//! budget (`zo_core::cobrowse::prompt::tab_text_budget`). A tab that
-//! cannot be read becomes the reason, which goes in the prompt (inside the untrusted block) and
-//! to the panel as a note. Tabs are read, never acted on.
+//! for the page); then a snapshot within its share of the mode's page text budget
+//! (`zo_core::cobrowse::prompt::tab_text_budget`). A tab that cannot be read becomes the
+//! reason, which goes in the prompt (inside the untrusted block) and to the panel as a note.
+//! Tabs are read, never acted on.
 
 use zo_core::trust::sender::TrustedPage;
 use zo_core::trust::{may_read_as_context, site, TabFacts};
-use zo_core::ui::tab_mention::MAX_CHOSEN;
 use zo_core::wire::PageSnapshot;
 
 use crate::cancel::CancelToken;
 use crate::context::WorkerCtx;
 use crate::tab::{self, TabApi};
 
-/// The tabs of `ids` a question takes: at most [`MAX_CHOSEN`], the bound tab and repeats left
-/// out, in order.
-pub fn chosen(bound: Option<i32>, ids: &[i32]) -> Vec<i32> {
-    let mut chosen: Vec<i32> = Vec::new();
-    for id in ids {
-        if Some(*id) != bound && !chosen.contains(id) && chosen.len() < MAX_CHOSEN {
-            chosen.push(*id);
-        }
-    }
-    chosen
-}
-
-/// Tabs `chosen` (see [`chosen`]), read with `budget` characters of text each for a question
-/// about `bound` asked by `page`, in order: each one's snapshot, or why it could not be read.
+/// Tabs `chosen` (`zo_core::ui::tab_mention::chosen_ids`), read with `budget` characters of
+/// text each for a question about `bound` asked by `page`, in order: each one's snapshot, or
+/// why it could not be read.
 pub async fn read_tabs(
     ctx: &WorkerCtx,
     tabs: &dyn TabApi,

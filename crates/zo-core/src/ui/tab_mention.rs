@@ -92,6 +92,21 @@ pub fn matching<'a>(tabs: &'a [OpenTab], query: &str, exclude: &[i32]) -> Vec<&'
         .collect()
 }
 
+/// The tab ids a question takes of `ids` (as the panel sent them): at most [`MAX_CHOSEN`], in
+/// order, without the tab Zo looks at (`bound`) nor repeats.
+pub fn chosen_ids(bound: Option<i32>, ids: &[i32]) -> Vec<i32> {
+    let mut chosen: Vec<i32> = Vec::with_capacity(MAX_CHOSEN);
+    for id in ids {
+        if chosen.len() == MAX_CHOSEN {
+            break;
+        }
+        if Some(*id) != bound && !chosen.contains(id) {
+            chosen.push(*id);
+        }
+    }
+    chosen
+}
+
 /// The input without `mention` (a tab was picked for it), and where the caret goes (bytes);
 /// None when `text` no longer holds that mention where it was (the input changed since).
 pub fn without_mention(text: &str, mention: &Mention) -> Option<(String, usize)> {
@@ -192,6 +207,15 @@ mod tests {
         );
         let m = mention_at("@x", 2).unwrap();
         assert_eq!(without_mention("@x", &m), Some((String::new(), 0)));
+    }
+
+    #[test]
+    fn a_question_takes_a_few_distinct_tabs_besides_the_bound_one() {
+        assert_eq!(chosen_ids(Some(1), &[1, 2, 2, 3]), vec![2, 3]);
+        assert_eq!(chosen_ids(None, &[5, 1, 5]), vec![5, 1]);
+        let many: Vec<i32> = (0..10_000).collect();
+        assert_eq!(chosen_ids(Some(0), &many), vec![1, 2, 3, 4]);
+        assert_eq!(chosen_ids(Some(3), &[]), Vec::<i32>::new());
     }
 
     /// A mention found in an input that changed since (dictation, a question put in it) is
