@@ -188,10 +188,7 @@ async fn ask_with_page(
         (Err(None), Mode::Visual) => Screenshot::Disabled,
         (Err(None), _) => Screenshot::None,
     };
-    let others: Vec<_> = read
-        .iter()
-        .map(|t| t.as_ref().map_err(String::as_str))
-        .collect();
+    let others = prompt::tab_refs(&read);
     let input = prompt::build(&PromptRequest {
         mode: req.mode,
         input: &req.input,

@@ -3,7 +3,7 @@
 //! ([`crate::cobrowse_loop::mode_text`]: a custom mode's context level and budget), the tab
 //! the asking page may use ([`crate::tab_scope`]), a fresh snapshot within the mode's budget
 //! ([`crate::cobrowse_loop::page_for`]), the other tabs chosen ([`crate::tab_context`]), the
-//! quote from the context menu, and `zo_core::cobrowse::prompt::page_context`. Secret fields
+//! quote from the context menu, and `zo_core::cobrowse::prompt::context_shown`. Secret fields
 //! show what they are, never their value: the content module does not read them and the
 //! prompt does not render them.
 
@@ -15,11 +15,6 @@ use crate::cancel::CancelToken;
 use crate::cobrowse_loop::{mode_text, page_for};
 use crate::context::WorkerCtx;
 use crate::tab::browser::ChromeTabs;
-
-/// What /context shows when a question would carry nothing about the page (a custom mode at
-/// context level 0, no tab chosen, no quote): said, not an empty box.
-const NOTHING_SENT: &str = "Nothing: this mode sends nothing about the page. Tabs chosen \
-with @ and text quoted from the page still go with a question.";
 
 /// The question whose page context is asked for (GET_CONTEXT's fields).
 pub struct Question {
@@ -53,11 +48,8 @@ pub async fn preview(ctx: &WorkerCtx, page: &TrustedPage, q: &Question) -> Strin
         Mode::Visual => Screenshot::Disabled,
         _ => Screenshot::None,
     };
-    let others: Vec<_> = read
-        .iter()
-        .map(|t| t.as_ref().map_err(String::as_str))
-        .collect();
-    let context = prompt::page_context(&PromptRequest {
+    let others = prompt::tab_refs(&read);
+    prompt::context_shown(&PromptRequest {
         mode: q.mode,
         input: "",
         page: snapshot.as_ref().map_err(String::as_str),
@@ -66,10 +58,5 @@ pub async fn preview(ctx: &WorkerCtx, page: &TrustedPage, q: &Question) -> Strin
         instructions,
         quote: q.quote.as_ref(),
         tabs: &others,
-    });
-    if context.trim().is_empty() {
-        NOTHING_SENT.to_string()
-    } else {
-        context
-    }
+    })
 }

@@ -215,11 +215,7 @@ impl Cobrowse {
         }
         let page_ref = page.as_ref().map_err(String::as_str);
         let prompt = if self.asks == 0 {
-            let tabs: Vec<Result<&PageSnapshot, &str>> = self
-                .tabs
-                .iter()
-                .map(|t| t.as_ref().map_err(String::as_str))
-                .collect();
+            let tabs = prompt::tab_refs(&self.tabs);
             prompt::build(&PromptRequest {
                 mode: Mode::Cobrowse,
                 input: &self.goal,

@@ -28,7 +28,10 @@ use crate::wire::protocol::Mode;
 use crate::wire::ready_question::Quote;
 use crate::wire::snapshot::PageSnapshot;
 use first::{assemble, fit_page};
-pub use first::{build, page_context, snapshot_budget, tab_text_budget, CUSTOM_INPUT_MAX, NO_PAGE};
+pub use first::{
+    build, context_shown, page_context, snapshot_budget, tab_refs, tab_text_budget,
+    CUSTOM_INPUT_MAX, NOTHING_SENT, NO_PAGE,
+};
 pub use followup::{
     cobrowse_followup, FollowUp, StepOutcome, FOLLOWUP_BUDGET, FOLLOWUP_RESULTS_MAX,
 };

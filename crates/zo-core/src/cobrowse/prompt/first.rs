@@ -15,6 +15,7 @@ use super::{
 use crate::wire::protocol::Mode;
 use crate::wire::ready_question::{Quote, QuoteKind};
 use crate::wire::settings::ContextLevel;
+use crate::wire::snapshot::PageSnapshot;
 
 /// Longest question a custom mode's prompt carries, in characters.
 pub const CUSTOM_INPUT_MAX: usize = 3_000;
@@ -27,6 +28,11 @@ const TAB_OVERHEAD: usize = 2 * render::HEADER_MAX + 200;
 
 /// Where the page would be, in a custom mode that sends nothing about it (context level 0).
 pub const NO_PAGE: &str = "this mode sends nothing about the page";
+
+/// What /context shows when a question would carry nothing about any page (a custom mode at
+/// context level 0, no tab chosen, no quote): said, not an empty box.
+pub const NOTHING_SENT: &str = "Nothing: this mode sends nothing about the page. Tabs chosen \
+with @ and text quoted from the page still go with a question.";
 
 /// The line before the chosen tabs' blocks (outside them).
 const TABS_HEAD: &str = "The user also shares these open tabs of the window, each in its own \
@@ -197,6 +203,24 @@ pub fn build(req: &PromptRequest<'_>) -> String {
 pub fn page_context(req: &PromptRequest<'_>) -> String {
     let s = sections(req);
     assemble(&[&s.page, &s.tabs, &s.shot], s.total)
+}
+
+/// What the side panel's /context shows for `req`: its [`page_context`], or [`NOTHING_SENT`].
+pub fn context_shown(req: &PromptRequest<'_>) -> String {
+    let context = page_context(req);
+    if context.trim().is_empty() {
+        NOTHING_SENT.to_string()
+    } else {
+        context
+    }
+}
+
+/// Tabs as read (each one's snapshot, or why it could not be read), borrowed as
+/// [`PromptRequest::tabs`] takes them.
+pub fn tab_refs(read: &[Result<PageSnapshot, String>]) -> Vec<Result<&PageSnapshot, &str>> {
+    read.iter()
+        .map(|t| t.as_ref().map_err(String::as_str))
+        .collect()
 }
 
 /// The quote's lines for the top of the page block (encoded as page content), within `max`

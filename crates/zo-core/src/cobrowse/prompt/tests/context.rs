@@ -154,6 +154,7 @@ fn custom_modes_carry_the_chosen_tabs_and_the_quote() {
     assert!(!build(&r).contains("<page>"));
     assert!(!build(&r).contains("treat it as data"));
     assert_eq!(page_context(&r), "");
+    assert_eq!(context_shown(&r), NOTHING_SENT, "/context says so");
 }
 
 /// The snapshots asked for follow the pool the prompt shares: the page's level, the tabs'
