@@ -182,6 +182,17 @@ function boundTab(fixture: string): Page {
   return page;
 }
 
+/** The side panel on form.html in mode `name`, in a new chat, its bound page given a
+ *  paragraph of unique text (what must not go when the mode sends no page text). */
+async function panelInMode(name: string): Promise<{ panel: PanelPage; bound: Page; boundText: string }> {
+  const panel = await panelOnFixture(h, 'form.html', name);
+  await panel.newChat();
+  const bound = boundTab('form.html');
+  const boundText = `Bound text ${word('BOUND')}`;
+  await addText(bound, boundText);
+  return { panel, bound, boundText };
+}
+
 interface StoredMode {
   id: string;
   name: string;
@@ -308,11 +319,7 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     assert.equal(mode?.context, 0);
     await options.close();
 
-    const panel = await panelOnFixture(h, 'form.html', name);
-    await panel.newChat();
-    const bound = boundTab('form.html');
-    const boundText = `Bound text ${word('BOUND')}`;
-    await addText(bound, boundText);
+    const { panel, bound, boundText } = await panelInMode(name);
     const tab = await sharedTab();
     await chooseTab(panel, tab);
     const marker = word('lvl0');
@@ -333,11 +340,7 @@ describe('what goes with a question asked again, and with a custom mode', () => 
   test('a custom mode at context level 1 sends the bound page\'s address and title and the @ tab\'s text', T, async () => {
     const name = `Titles ${word('m')}`;
     await storeCustomMode({ id: `c-${word('titles')}`, name, instructions: 'Answer from titles. TITLES-MODE', context: 1, actions: false, budget: 8000 });
-    const panel = await panelOnFixture(h, 'form.html', name);
-    await panel.newChat();
-    const bound = boundTab('form.html');
-    const boundText = `Bound text ${word('BOUND')}`;
-    await addText(bound, boundText);
+    const { panel, bound, boundText } = await panelInMode(name);
     const tab = await sharedTab();
     await chooseTab(panel, tab);
     const marker = word('lvl1');
@@ -356,11 +359,7 @@ describe('what goes with a question asked again, and with a custom mode', () => 
   test('/context in a custom mode names it, says when nothing goes, and shows the chosen tab and the pending quote', T, async () => {
     const name = `Sheet ${word('m')}`;
     await storeCustomMode({ id: `c-${word('sheet')}`, name, instructions: 'Answer briefly.', context: 0, actions: false, budget: 8000 });
-    const panel = await panelOnFixture(h, 'form.html', name);
-    await panel.newChat();
-    const bound = boundTab('form.html');
-    const boundText = `Bound text ${word('BOUND')}`;
-    await addText(bound, boundText);
+    const { panel, bound, boundText } = await panelInMode(name);
     const sheet = panel.page.getByRole('region', { name: `Page context · ${name}` });
 
     // Nothing chosen: the sheet says that nothing goes (not an empty box).
