@@ -7,7 +7,9 @@
 pub mod accessible_name;
 pub(crate) mod css;
 pub(crate) mod generated_id;
+pub mod lexicon;
 pub mod secret_field;
+pub(crate) mod secret_label;
 pub(crate) mod settle;
 pub(crate) mod text;
 pub(crate) mod toggle;

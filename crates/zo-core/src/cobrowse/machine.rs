@@ -82,6 +82,8 @@ struct Step {
     refused: Vec<(usize, ActionError)>,
     /// Fills whose facts showed a secret field: their value is masked for the panel.
     secret: Vec<usize>,
+    /// The page address (from the browser) each checked action ran on.
+    pages: Vec<(usize, String)>,
 }
 
 fn result(index: usize, status: ActionStatus) -> ActionResult {
@@ -92,6 +94,21 @@ fn result(index: usize, status: ActionStatus) -> ActionResult {
         error: None,
         settle_ms: None,
     }
+}
+
+/// The text of a page snapshot that could be copied elsewhere: its title, text, and the labels
+/// and values of its elements.
+fn page_words(page: &PageSnapshot) -> String {
+    let mut out = format!("{}\n{}", page.title, page.text);
+    for el in &page.elements {
+        out.push('\n');
+        out.push_str(&el.label);
+        if let Some(v) = &el.value {
+            out.push(' ');
+            out.push_str(v);
+        }
+    }
+    out
 }
 
 fn to_u32(n: usize) -> u32 {
@@ -192,6 +209,12 @@ impl Cobrowse {
             return Vec::new();
         }
         self.scope = TaskScope::new(tab_url, &self.goal);
+        for tab in self.tabs.iter().flatten() {
+            self.scope.learn(&tab.url, &page_words(tab));
+        }
+        if let Some(quote) = &self.quote {
+            self.scope.learn(tab_url, &quote.text);
+        }
         self.phase = Phase::AwaitSnapshot;
         vec![
             Command::Scope {
@@ -245,6 +268,9 @@ impl Cobrowse {
             })
         };
         self.notes.clear();
+        if let Ok(p) = &page {
+            self.scope.learn(&p.url, &page_words(p));
+        }
         self.page = page.ok();
         self.asks += 1;
         self.phase = Phase::AwaitAnswer;

@@ -10,10 +10,16 @@
 //!   into `type="text"`), a payment card detail (any `cc-*` token: number, security code,
 //!   expiry, holder, card type) or a one-time code (`one-time-code`).
 //!
+//! - an `<input>` (of a type one types or picks a value in) or a `<select>` whose names (label,
+//!   `aria-label`, placeholder, `name`, `id`) say it holds one, in many languages
+//!   ([`super::secret_label`]): "Card number", "CVV", "IBAN", "Kartennummer", "验证码"
+//!   ([`classify_named`]).
+//!
 //! Tokens are matched ASCII case-insensitively wherever they stand in the attribute (section,
-//! billing/shipping and `webauthn` tokens around them do not matter). Nothing else is guessed
-//! from names or labels: a field the page does not declare is not secret. Textareas and
-//! contenteditable regions hold free text (messages, notes) and are never secret fields.
+//! billing/shipping and `webauthn` tokens around them do not matter). Textareas and
+//! contenteditable regions hold free text (messages, notes) and are never secret fields. The
+//! content module's snapshot, page text, `extract` and markup, the policy's fill check and the
+//! panel's mask all ask this one module.
 
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +71,35 @@ pub fn classify(
         return Some(SecretKind::Password);
     }
     autocomplete.and_then(autocomplete_kind)
+}
+
+/// Input types whose value is a choice or an action, never a typed secret.
+const NOT_TYPED: [&str; 7] = [
+    "checkbox", "radio", "submit", "button", "reset", "image", "file",
+];
+
+/// [`classify`], then what the field's `names` (its label, `aria-label`, placeholder, `name`
+/// and `id`, joined) say: a field named "Card number" or "Passwort" is secret even when it
+/// declares nothing. Custom elements (a hyphen in the tag) count as inputs.
+pub fn classify_named(
+    tag: &str,
+    input_type: Option<&str>,
+    autocomplete: Option<&str>,
+    names: &str,
+) -> Option<SecretKind> {
+    let tag = tag.trim();
+    let tag = if tag.contains('-') { "input" } else { tag };
+    classify(tag, input_type, autocomplete).or_else(|| {
+        let input = tag.eq_ignore_ascii_case("input");
+        if !input && !tag.eq_ignore_ascii_case("select") {
+            return None;
+        }
+        let ty = input_type.unwrap_or("").trim();
+        if input && NOT_TYPED.iter().any(|t| ty.eq_ignore_ascii_case(t)) {
+            return None;
+        }
+        super::secret_label::named_kind(names)
+    })
 }
 
 /// The secret an `autocomplete` attribute value names, if any. When tokens of several kinds
@@ -257,6 +292,45 @@ mod tests {
         ] {
             assert!(!readable_on_secret(name), "{name}");
         }
+    }
+
+    #[test]
+    fn names_make_a_field_secret_that_declares_nothing() {
+        let named = |tag, ty, names| classify_named(tag, ty, None, names);
+        assert_eq!(
+            named("input", Some("text"), "Card number"),
+            Some(SecretKind::Payment)
+        );
+        assert_eq!(named("input", None, "cvv"), Some(SecretKind::Payment));
+        assert_eq!(
+            named("select", None, "Expiry month"),
+            Some(SecretKind::Payment)
+        );
+        assert_eq!(
+            named("my-field", None, "Kennwort"),
+            Some(SecretKind::Password)
+        );
+        assert_eq!(
+            named("input", Some("tel"), "SMS-Bestätigungscode"),
+            Some(SecretKind::OneTimeCode)
+        );
+        assert_eq!(
+            named("input", Some("tel"), "Bestätigungscode"),
+            Some(SecretKind::OneTimeCode)
+        );
+        // A declared kind wins over the names.
+        assert_eq!(
+            classify_named("input", Some("password"), None, "Card number"),
+            Some(SecretKind::Password)
+        );
+        // Choices, buttons and free text are not typed secrets, whatever they are called.
+        assert_eq!(
+            named("input", Some("checkbox"), "Remember my password"),
+            None
+        );
+        assert_eq!(named("input", Some("submit"), "Pay with card number"), None);
+        assert_eq!(named("textarea", None, "Password"), None);
+        assert_eq!(named("input", Some("email"), "Email"), None);
     }
 
     #[test]

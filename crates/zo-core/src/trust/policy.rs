@@ -7,13 +7,19 @@
 //!   private network, this computer) of a host.
 //! - [`named`]: the sites the user's own message names.
 //! - what the content module reports about an action's element is [`crate::wire::facts`].
-//! - [`sensitive`]: secret fields and the words that make a control sensitive.
-//! - [`scope`]: the task's origin set, grants and counters, and the rules.
+//! - [`sensitive`]: secret fields and the words that make a control sensitive
+//!   (`consequential.rs`: the words, in many languages).
+//! - [`scope`]: the task's origin set, grants and counters; `rules.rs`: the rules it judges by.
+//! - [`flow`]: where the text a task read came from, so text does not flow between sites
+//!   unasked.
 //! - [`verdict`]: the answers, with their plain-words descriptions.
 
+mod consequential;
+pub mod flow;
 pub mod host;
 pub mod named;
 pub mod origin;
+mod rules;
 pub mod scope;
 pub mod sensitive;
 pub mod verdict;
@@ -24,5 +30,5 @@ mod tests;
 pub use host::{AddressSpace, Host};
 pub use origin::{Destination, Origin};
 pub use scope::{Proposal, TaskScope, MAX_NAVIGATIONS};
-pub use sensitive::{declared_secret, SensitiveField};
+pub use sensitive::{declared_secret, field_secret, SensitiveField};
 pub use verdict::{ApprovalRequest, Concern, Grant, Refusal, Verdict};

@@ -18,6 +18,9 @@ pub struct TargetFacts {
     /// The `type` of an `<input>` or `<button>` (as the browser normalizes it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_type: Option<String>,
+    /// The element's `role` attribute, as written (a switch, a checkbox, an option...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
     /// The `autocomplete` attribute, as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub autocomplete: String,

@@ -9,7 +9,7 @@
 
 use super::caps::MAX_REFUSALS;
 use super::{to_u32, Cobrowse, Command, FinishReason, Phase};
-use crate::trust::policy::{declared_secret, sensitive::credential_label, ApprovalRequest};
+use crate::trust::policy::{field_secret, ApprovalRequest};
 use crate::trust::policy::{Grant, Proposal, TaskScope, Verdict};
 use crate::wire::action::Action;
 use crate::wire::facts::TargetFacts;
@@ -122,10 +122,11 @@ impl Cobrowse {
         let index = first + batch_index as usize;
         if let (Action::Fill { .. }, Some(f)) = (&self.step.actions[index], &facts) {
             let ty = f.input_type.as_deref().unwrap_or("");
-            if declared_secret(ty, &f.autocomplete).is_some() || credential_label(&f.name) {
+            if field_secret(ty, &f.autocomplete, &f.name).is_some() {
                 self.step.secret.push(index);
             }
         }
+        self.step.pages.push((index, page_url.to_string()));
         let check = Check {
             batch_index,
             facts,

@@ -1,8 +1,11 @@
 //! A step's results as the content module reports them: live progress of the running batch,
 //! its end (actions without a final result failed or were skipped), actions the machine refused
 //! kept failed whatever the page reports, and the rest of a step skipped after a failure.
+//! What an `extract` read is learned under the origin of the page it read it on, so the policy
+//! knows where that text came from.
 
 use super::{result, to_u32, BatchOutcome, Cobrowse, Command, Phase};
+use crate::wire::action::Action;
 use crate::wire::protocol::{ActionError, ActionErrorCode, ActionResult, ActionStatus};
 
 impl Cobrowse {
@@ -20,6 +23,7 @@ impl Cobrowse {
             return Vec::new();
         }
         self.step.results[index] = self.enforced(index, progress);
+        self.learn_extracted(index);
         vec![self.status(index)]
     }
 
@@ -41,6 +45,7 @@ impl Cobrowse {
                 continue;
             }
             self.step.results[index] = r;
+            self.learn_extracted(index);
             out.push(self.status(index));
         }
         // Actions without a final result did not finish: the first of them failed (unless the
@@ -96,6 +101,20 @@ impl Cobrowse {
             }
         }
         out
+    }
+
+    /// When action `index` is an extract that read a value: that value came from the page its
+    /// check was made on.
+    fn learn_extracted(&mut self, index: usize) {
+        if !matches!(self.step.actions.get(index), Some(Action::Extract { .. })) {
+            return;
+        }
+        let Some(value) = self.step.results[index].value.as_ref() else {
+            return;
+        };
+        if let Some((_, url)) = self.step.pages.iter().find(|(i, _)| *i == index) {
+            self.scope.learn(url, value.as_str());
+        }
     }
 
     /// `r` (batch index) as action `index`'s result: an action the machine refused fails with

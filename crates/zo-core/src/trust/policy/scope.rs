@@ -18,13 +18,12 @@
 //! on a page makes that origin read-write; "allow once" on a navigation lets the tab go there
 //! once (read-only: reading there needs nothing, acting there asks again).
 
+use super::flow::Provenance;
 use super::host::AddressSpace;
 use super::named::{named_sites, NamedSite};
-use super::origin::{Destination, Origin};
-use super::sensitive::{credential_label, declared_secret, sensitive_word, SensitiveField};
-use super::verdict::{ApprovalRequest, Concern, Grant, Refusal, Verdict};
-use crate::page::secret_field::SecretKind;
-use crate::page::text::{collapse_whitespace, ellipsize};
+use super::origin::Origin;
+use super::rules::destination;
+use super::verdict::{ApprovalRequest, Concern, Grant, Verdict};
 use crate::wire::action::Action;
 use crate::wire::approval::{Access, ScopeOrigin, Source};
 use crate::wire::facts::TargetFacts;
@@ -56,11 +55,13 @@ struct Member {
 /// The scope of one task.
 #[derive(Debug, Clone)]
 pub struct TaskScope {
-    start_space: AddressSpace,
+    pub(super) start_space: AddressSpace,
     set: Vec<Member>,
     named: Vec<NamedSite>,
     grants: Vec<Grant>,
-    navigations: u32,
+    pub(super) navigations: u32,
+    /// Where the text the task read came from.
+    pub(super) provenance: Provenance,
 }
 
 impl TaskScope {
@@ -83,6 +84,19 @@ impl TaskScope {
             named: named_sites(user_text),
             grants: Vec::new(),
             navigations: 0,
+            provenance: {
+                let mut p = Provenance::default();
+                p.learn_user(user_text);
+                p
+            },
+        }
+    }
+
+    /// Text read on the page at `url` (a snapshot's text and element lines, a shared tab, a
+    /// quote, a value extracted): written into a page of another origin, it needs approval.
+    pub fn learn(&mut self, url: &str, text: &str) {
+        if let Some(origin) = Origin::of(url) {
+            self.provenance.learn(&origin, text);
         }
     }
 
@@ -199,205 +213,4 @@ impl TaskScope {
             }
         }
     }
-
-    /// A web destination the task may go to at all: refusals first.
-    fn reachable(&self, url: &str) -> Result<(Origin, bool), Refusal> {
-        match Destination::parse(url) {
-            Err(e) => Err(Refusal::Unreadable(e)),
-            Ok(Destination::Script) => Err(Refusal::NotWeb {
-                scheme: "javascript".into(),
-            }),
-            Ok(Destination::Other { scheme }) => Err(Refusal::NotWeb { scheme }),
-            Ok(Destination::Web {
-                credentials: true, ..
-            }) => Err(Refusal::Credentials),
-            Ok(Destination::Web { origin, .. }) => {
-                let space = origin.address_space();
-                if space > self.start_space {
-                    return Err(Refusal::Local {
-                        origin,
-                        space,
-                        start: self.start_space,
-                    });
-                }
-                Ok((origin, carries_data(url)))
-            }
-        }
-    }
-
-    fn navigation(&self, url: &str) -> Result<Judged, Refusal> {
-        let (to, carries_data) = self.reachable(url)?;
-        if self.navigations >= MAX_NAVIGATIONS {
-            return Err(Refusal::NavigationLimit {
-                max: MAX_NAVIGATIONS,
-            });
-        }
-        let mut concerns = Vec::new();
-        if !self.read_write(&to) {
-            concerns.push(Concern::Leave {
-                to: to.clone(),
-                carries_data,
-            });
-        }
-        Ok((
-            format!("Go to {}", shown_url(url)),
-            to.to_string(),
-            concerns,
-        ))
-    }
-
-    fn act(
-        &self,
-        action: &Action,
-        page_url: &str,
-        facts: Option<&TargetFacts>,
-    ) -> Result<Judged, Refusal> {
-        let writes = matches!(action, Action::Click { .. } | Action::Fill { .. });
-        if !writes {
-            return Ok((String::new(), String::new(), Vec::new()));
-        }
-        let page = Origin::of(page_url).ok_or(Refusal::NotWebPage)?;
-        let facts = facts.ok_or(Refusal::NoFacts)?;
-        let mut concerns = Vec::new();
-        if !self.read_write(&page) {
-            concerns.push(Concern::OutsidePage { page: page.clone() });
-        }
-        let mut description = describe(action, facts);
-        match action {
-            Action::Fill { .. } => {
-                let ty = facts.input_type.as_deref().unwrap_or("");
-                let secret = declared_secret(ty, &facts.autocomplete)
-                    .map(SensitiveField::Secret)
-                    .or_else(|| {
-                        credential_label(&facts.name).then_some(SensitiveField::Credential)
-                    });
-                if let Some(kind) = secret {
-                    description = format!("Fill the {kind} {}", shown_name(facts, action));
-                    concerns.push(Concern::SecretFill {
-                        kind,
-                        page: page.clone(),
-                    });
-                }
-            }
-            _ => {
-                if let Some(href) = &facts.href {
-                    if let Some(link) = self.link(href, &page)? {
-                        description.push_str(&format!(", a link to {}", shown_url(href)));
-                        concerns.extend(link);
-                    }
-                }
-                if let Some(form) = &facts.submits {
-                    concerns.extend(self.form_elsewhere(form.action.as_deref(), &page)?);
-                    let secret = form.fields.iter().find_map(|f| {
-                        declared_secret(&f.input_type, &f.autocomplete)
-                            .filter(|k| matches!(k, SecretKind::Password | SecretKind::Payment))
-                    });
-                    if let Some(kind) = secret {
-                        concerns.push(Concern::SubmitSecret {
-                            kind: SensitiveField::Secret(kind),
-                            page: page.clone(),
-                        });
-                    }
-                }
-                if let Some(word) = sensitive_word(&facts.name) {
-                    concerns.push(Concern::SensitiveControl {
-                        word,
-                        page: page.clone(),
-                    });
-                }
-            }
-        }
-        description.push_str(&format!(" on {page}"));
-        Ok((description, page.to_string(), concerns))
-    }
-
-    /// A click on a link to `href` from `page`: nothing when it stays on the page's origin or
-    /// only runs script; else a navigation (`Some(concerns)`).
-    fn link(&self, href: &str, page: &Origin) -> Result<Option<Vec<Concern>>, Refusal> {
-        if matches!(Destination::parse(href), Ok(Destination::Script)) {
-            return Ok(None);
-        }
-        let (to, carries_data) = self.reachable(href)?;
-        if to == *page {
-            return Ok(None);
-        }
-        if self.navigations >= MAX_NAVIGATIONS {
-            return Err(Refusal::NavigationLimit {
-                max: MAX_NAVIGATIONS,
-            });
-        }
-        let mut concerns = Vec::new();
-        if !self.read_write(&to) {
-            concerns.push(Concern::Leave { to, carries_data });
-        }
-        Ok(Some(concerns))
-    }
-
-    /// A submit of a form sent to `action` from `page`.
-    fn form_elsewhere(
-        &self,
-        action: Option<&str>,
-        page: &Origin,
-    ) -> Result<Option<Concern>, Refusal> {
-        let Some(action) = action else {
-            return Ok(Some(Concern::FormElsewhere { to: None }));
-        };
-        match Destination::parse(action) {
-            Err(_) => Ok(Some(Concern::FormElsewhere { to: None })),
-            Ok(Destination::Script) => Ok(None),
-            Ok(_) => {
-                let (to, _) = self.reachable(action)?;
-                let inside = to == *page || self.read_write(&to);
-                Ok((!inside).then_some(Concern::FormElsewhere { to: Some(to) }))
-            }
-        }
-    }
-}
-
-/// A judged proposal: its description, where it happens, and every concern (granted or not).
-type Judged = (String, String, Vec<Concern>);
-
-fn destination(url: &str) -> Option<Origin> {
-    match Destination::parse(url) {
-        Ok(Destination::Web { origin, .. }) => Some(origin),
-        _ => None,
-    }
-}
-
-/// Whether an address carries a query or a fragment (where page data would travel).
-fn carries_data(url: &str) -> bool {
-    url.contains(['?', '#'])
-}
-
-/// An address as a card shows it: its query and fragment masked (`?…`), at most 120 characters.
-pub fn shown_url(url: &str) -> String {
-    let url = url.trim();
-    let cut = url.find(['?', '#']).unwrap_or(url.len());
-    let mut shown = ellipsize(&url[..cut], 120);
-    if let Some(mark) = url[cut..].chars().next() {
-        shown.push(mark);
-        shown.push('…');
-    }
-    shown
-}
-
-/// The element as a card names it: its name in quotes, else the selector.
-fn shown_name(facts: &TargetFacts, action: &Action) -> String {
-    let name = collapse_whitespace(&facts.name);
-    if name.is_empty() {
-        action
-            .selector()
-            .map_or_else(String::new, |s| ellipsize(s.as_str(), 80))
-    } else {
-        format!("\u{201c}{}\u{201d}", ellipsize(&name, 60))
-    }
-}
-
-/// "Click “Pay now”", "Fill “Email”" (a fill's value is never shown).
-fn describe(action: &Action, facts: &TargetFacts) -> String {
-    let verb = match action {
-        Action::Fill { .. } => "Fill",
-        _ => "Click",
-    };
-    format!("{verb} {}", shown_name(facts, action))
 }

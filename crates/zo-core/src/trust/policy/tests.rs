@@ -2,6 +2,7 @@
 //! message names, secret fields and sensitive words, and the rules of a task's scope.
 
 mod addresses;
+mod effects;
 mod names;
 mod rules;
 mod words;

@@ -31,8 +31,15 @@ pub enum Concern {
     FormElsewhere { to: Option<Origin> },
     /// Submitting a form that holds a password or payment field.
     SubmitSecret { kind: SensitiveField, page: Origin },
-    /// Clicking a control whose name says it pays, buys, deletes, sends... (the list word).
+    /// Clicking a control whose name says it pays, buys, deletes, sends... (the list word),
+    /// or filling one that toggles or picks (the same click, done by the fill).
     SensitiveControl { word: &'static str, page: Origin },
+    /// Going to an address (a navigate, a link) whose path or query says it deletes, pays,
+    /// sends...: a GET can act as much as a button.
+    SensitiveAddress { word: &'static str, to: Origin },
+    /// Writing text into a page of `page` that was read on another origin (`from`; `None`
+    /// when the task read too much to tell): data flowing between sites.
+    CrossOriginText { from: Option<Origin>, page: Origin },
 }
 
 /// What a grant covers: the kind of concern and the origin it is about.
@@ -42,7 +49,7 @@ pub struct Grant {
     origin: Option<Origin>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum GrantKey {
     Leave,
     OutsidePage,
@@ -50,6 +57,7 @@ enum GrantKey {
     FormElsewhere,
     SubmitSecret(SensitiveField),
     SensitiveControl(&'static str),
+    CrossOriginText(Option<Origin>),
 }
 
 impl Concern {
@@ -63,6 +71,10 @@ impl Concern {
             Concern::SubmitSecret { kind, page } => (GrantKey::SubmitSecret(*kind), Some(page)),
             Concern::SensitiveControl { word, page } => {
                 (GrantKey::SensitiveControl(word), Some(page))
+            }
+            Concern::SensitiveAddress { word, to } => (GrantKey::SensitiveControl(word), Some(to)),
+            Concern::CrossOriginText { from, page } => {
+                (GrantKey::CrossOriginText(from.clone()), Some(page))
             }
         };
         Grant {
@@ -87,7 +99,10 @@ impl Concern {
             Concern::SecretFill { .. } => ApprovalKind::SecretFill,
             Concern::FormElsewhere { .. } => ApprovalKind::FormElsewhere,
             Concern::SubmitSecret { .. } => ApprovalKind::SubmitSecret,
-            Concern::SensitiveControl { .. } => ApprovalKind::SensitiveControl,
+            Concern::SensitiveControl { .. } | Concern::SensitiveAddress { .. } => {
+                ApprovalKind::SensitiveControl
+            }
+            Concern::CrossOriginText { .. } => ApprovalKind::OutsidePage,
         }
     }
 }
@@ -116,6 +131,20 @@ impl fmt::Display for Concern {
             Concern::SensitiveControl { word, .. } => {
                 write!(f, "its name says \u{201c}{word}\u{201d}")
             }
+            Concern::SensitiveAddress { word, .. } => {
+                write!(f, "the address says \u{201c}{word}\u{201d}")
+            }
+            Concern::CrossOriginText {
+                from: Some(from),
+                page,
+            } => write!(
+                f,
+                "the text was read on {from} and would be written into a page of {page}"
+            ),
+            Concern::CrossOriginText { from: None, page } => write!(
+                f,
+                "the text may come from another site than {page} (this task read too much to tell)"
+            ),
         }
     }
 }

@@ -260,6 +260,7 @@ fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
         &[
             "tag",
             "inputType",
+            "role",
             "autocomplete",
             "name",
             "href",
@@ -269,6 +270,7 @@ fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
     Ok(TargetFacts {
         tag: f.req("tag", string)?,
         input_type: f.opt("inputType", string)?,
+        role: f.opt("role", string)?,
         autocomplete: f.or_default("autocomplete", string)?,
         name: f.or_default("name", string)?,
         href: f.opt("href", string)?,
@@ -312,6 +314,7 @@ fn write_facts(f: &TargetFacts) -> Json {
     Obj::new()
         .str("tag", &f.tag)
         .opt_str("inputType", f.input_type.as_deref())
+        .opt_str("role", f.role.as_deref())
         .opt_str("autocomplete", non_empty(&f.autocomplete))
         .opt_str("name", non_empty(&f.name))
         .opt_str("href", f.href.as_deref())

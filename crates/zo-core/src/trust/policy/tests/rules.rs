@@ -537,9 +537,19 @@ fn submitting_a_form_to_another_origin_needs_approval() {
             &s,
             &click("#go"),
             SHOP,
-            &submit(Some("https://shop.example/checkout"), vec![])
+            &submit(Some("https://shop.example/cart/update"), vec![])
         ),
         Verdict::Allow
+    );
+    // What the address says counts like what the button says.
+    assert_eq!(
+        asks(&act(
+            &s,
+            &click("#go"),
+            SHOP,
+            &submit(Some("https://shop.example/checkout"), vec![])
+        )),
+        [ApprovalKind::SensitiveControl]
     );
     // An action that could not be read is unknown, never harmless.
     assert_eq!(

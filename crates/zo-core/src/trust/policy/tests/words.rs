@@ -1,7 +1,13 @@
 //! Secret fields and the sensitive word list.
 
 use crate::page::secret_field::SecretKind;
-use crate::trust::policy::sensitive::{credential_label, declared_secret, sensitive_word};
+use crate::trust::policy::sensitive::{
+    consequential_word as sensitive_word, declared_secret, field_secret,
+};
+
+fn credential_label(name: &str) -> bool {
+    field_secret("text", "", name).is_some()
+}
 
 #[test]
 fn secret_fields_by_type_and_autocomplete() {
@@ -102,6 +108,70 @@ fn words_inside_other_words_do_not_count() {
         "Search",
         "Sort by price",
         "",
+    ] {
+        assert_eq!(sensitive_word(name), None, "{name}");
+    }
+}
+
+#[test]
+fn consequential_words_in_the_web_s_most_used_languages() {
+    let cases = [
+        ("Jetzt kaufen", "buy"),
+        ("Zahlungspflichtig bestellen", "pay"),
+        ("Weiterleiten", "forward"),
+        ("Forward", "forward"),
+        ("Share with friends", "share"),
+        ("Reply all", "reply"),
+        ("Invite people", "invite"),
+        ("Confirm order", "order"),
+        ("Submit", "submit"),
+        ("Comprar ahora", "buy"),
+        ("Eliminar cuenta", "delete"),
+        ("Enviar mensaje", "send"),
+        ("Acheter maintenant", "buy"),
+        ("Supprimer", "delete"),
+        ("Envoyer", "send"),
+        ("Transférer", "forward"),
+        ("Finalizar compra", "buy"),
+        ("Excluir", "delete"),
+        ("Acquista ora", "buy"),
+        ("Inoltra", "forward"),
+        ("Купить", "buy"),
+        ("Удалить", "delete"),
+        ("Отправить", "send"),
+        ("今すぐ購入", "buy"),
+        ("削除する", "delete"),
+        ("送信", "send"),
+        ("立即购买", "buy"),
+        ("删除", "delete"),
+        ("转发", "forward"),
+        ("Kup teraz", "buy"),
+        ("Usuń", "delete"),
+        ("Wyślij", "send"),
+        ("Nu kopen", "buy"),
+        ("Verwijderen", "delete"),
+        ("Verzenden", "send"),
+        ("Satın al", "buy"),
+        ("Gönder", "send"),
+        ("Überweisung ausführen", "transfer"),
+        ("Publish my profile", "publish"),
+    ];
+    for (name, word) in cases {
+        assert_eq!(sensitive_word(name), Some(word), "{name}");
+    }
+    for name in [
+        "Weiter",
+        "Suchen",
+        "Anmelden",
+        "Siguiente",
+        "Suivant",
+        "次へ",
+        "下一步",
+        "Далее",
+        "Dalej",
+        "Volgende",
+        "İleri",
+        "Sender",
     ] {
         assert_eq!(sensitive_word(name), None, "{name}");
     }

@@ -150,6 +150,7 @@ fn facts() -> Vec<TargetFacts> {
             ..TargetFacts::default()
         },
         TargetFacts {
+            role: None,
             tag: "button".into(),
             input_type: Some("submit".into()),
             autocomplete: "off".into(),
