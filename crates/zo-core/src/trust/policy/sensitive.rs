@@ -1,8 +1,7 @@
 //! What makes a field or a control sensitive: fields that hold secrets (passwords, payment
 //! card data, one-time codes: declared, or named so in many languages, see
 //! [`crate::page::secret_field`]) and controls whose name says they spend, delete, send,
-//! publish or otherwise act for the user where others see it ([`consequential_word`], the list
-//! in `consequential.rs`).
+//! publish or otherwise act for the user where others see it (the list in `consequential.rs`).
 //!
 //! The word list is a second signal: the facts that do not depend on wording (field types,
 //! autocomplete tokens, where a form or a link really goes, what the network is allowed to
@@ -11,8 +10,6 @@
 use std::fmt;
 
 use crate::page::secret_field::{self, SecretKind};
-
-pub use super::consequential::consequential_word;
 
 /// Why filling a field needs the user: it holds a secret ([`crate::page::secret_field`], the
 /// same notion that keeps secret values in the page).

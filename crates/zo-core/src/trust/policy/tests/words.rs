@@ -1,9 +1,8 @@
 //! Secret fields and the sensitive word list.
 
 use crate::page::secret_field::SecretKind;
-use crate::trust::policy::sensitive::{
-    consequential_word as sensitive_word, declared_secret, field_secret,
-};
+use crate::trust::policy::consequential::consequential_word as sensitive_word;
+use crate::trust::policy::sensitive::{declared_secret, field_secret};
 
 fn credential_label(name: &str) -> bool {
     field_secret("text", "", name).is_some()
