@@ -51,6 +51,7 @@ pub fn of(el: &Element) -> TargetFacts {
         .and_then(|a| string_prop(&a, "href"));
     TargetFacts {
         name: name(el, &tag, input_type.as_deref()),
+        role: el.get_attribute("role"),
         autocomplete: el.get_attribute("autocomplete").unwrap_or_default(),
         submits: submits(el, input_type.as_deref()),
         tag,

@@ -48,8 +48,9 @@ pub use settings::quick_actions;
 pub use settings::{
     check_mode, check_modes, default_quick_actions, new_mode_id, ContextLevel, CustomMode,
     EditedInstructions, FontSize, ModeError, QuickAction, Settings, SettingsError, SettingsView,
-    Theme, CUSTOM_ID_PREFIX, DEFAULT_API_BASE_URL, DEFAULT_MAX_STEPS, DEFAULT_MODE_BUDGET,
-    EXCERPT_CHARS, MAX_CUSTOM_MODES, MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS,
+    Theme, CUSTOM_ID_PREFIX, DEFAULT_API_BASE_URL, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS,
+    DEFAULT_MAX_STEPS, DEFAULT_MODE_BUDGET, EXCERPT_CHARS, MAX_ACTIONS_CEILING, MAX_CUSTOM_MODES,
+    MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS, MAX_NAVIGATIONS_CEILING,
     MAX_STEPS_CEILING, MIN_MODE_BUDGET, SETTINGS_KEY,
 };
 pub use snapshot::{PageSnapshot, SnapshotElement};

@@ -53,6 +53,8 @@ struct Form {
     persona: HtmlSelectElement,
     mode: HtmlSelectElement,
     max_steps: HtmlInputElement,
+    max_actions: HtmlInputElement,
+    max_navigations: HtmlInputElement,
     screenshots: HtmlInputElement,
     liveness: HtmlInputElement,
     theme: HtmlSelectElement,
@@ -90,6 +92,9 @@ impl Form {
         self.base.set_value(&s.api_base_url);
         self.mode.set_value(mode_value(s.default_mode));
         self.max_steps.set_value(&s.max_steps.to_string());
+        self.max_actions.set_value(&s.max_actions.to_string());
+        self.max_navigations
+            .set_value(&s.max_navigations.to_string());
         self.screenshots.set_checked(s.screenshots);
         self.liveness
             .set_value(&options_form::liveness_secs(s.liveness_timeout_ms));
@@ -156,6 +161,8 @@ impl Form {
             persona_id: self.persona.value(),
             default_mode: mode_from_value(&self.mode.value()).unwrap_or_default(),
             max_steps: self.max_steps.value(),
+            max_actions: self.max_actions.value(),
+            max_navigations: self.max_navigations.value(),
             screenshots: self.screenshots.checked(),
             liveness_secs: self.liveness.value(),
             theme: Theme::from_wire_name(&self.theme.value()).unwrap_or_default(),

@@ -28,7 +28,9 @@ use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
 };
-use zo_core::wire::{TargetFacts, DEFAULT_MAX_STEPS};
+use zo_core::wire::{
+    TargetFacts, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS, DEFAULT_MAX_STEPS,
+};
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
@@ -327,15 +329,20 @@ async fn run_cobrowse(
     // The loop holds the worker alive between asks too (batches, navigations).
     let _alive = ctx.keepalive.hold();
     let cancel = session.cancel_token();
-    let max_steps = match ctx.settings().await {
-        Ok(s) => s.max_steps,
-        Err(_) => DEFAULT_MAX_STEPS,
+    let (max_steps, max_actions, max_navigations) = match ctx.settings().await {
+        Ok(s) => (s.max_steps, s.max_actions, s.max_navigations),
+        Err(_) => (
+            DEFAULT_MAX_STEPS,
+            DEFAULT_MAX_ACTIONS,
+            DEFAULT_MAX_NAVIGATIONS,
+        ),
     };
     // The task's first origin: where the tab is now, as the browser says.
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
     let others = read_chosen(ctx, session, req, tabs, text.as_instructions()).await;
     let mut machine = Cobrowse::new(&req.input, max_steps, conversation)
+        .with_caps(max_actions, max_navigations)
         .with_mode_text(text)
         .with_context(others, req.quote.clone());
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();

@@ -37,13 +37,13 @@ pub use command::{BatchOutcome, Command, FinishReason};
 pub use mask::MASK;
 
 use crate::cobrowse::prompt::{self, FollowUp, ModeText, PromptRequest, Screenshot, StepOutcome};
-use crate::trust::policy::TaskScope;
+use crate::trust::policy::{TaskScope, MAX_NAVIGATIONS};
 use crate::wire::action::Action;
 use crate::wire::protocol::{
     ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
 };
 use crate::wire::ready_question::Quote;
-use crate::wire::settings::MAX_STEPS_CEILING;
+use crate::wire::settings::{DEFAULT_MAX_ACTIONS, MAX_ACTIONS_CEILING, MAX_STEPS_CEILING};
 use crate::wire::snapshot::PageSnapshot;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +140,13 @@ pub struct Cobrowse {
     /// Page content the user chose to ask about (a selection, a link): in the first prompt's
     /// page block only.
     quote: Option<Quote>,
+    /// Most actions the task runs over all its answers, and how many it ran.
+    max_actions: u32,
+    actions_run: u32,
+    /// Set when an answer's actions were all dropped by the task's action cap.
+    task_capped: bool,
+    /// Most navigations the task makes (its scope's cap).
+    max_navigations: u32,
 }
 
 impl Cobrowse {
@@ -160,7 +167,19 @@ impl Cobrowse {
             text: ModeText::BuiltIn,
             tabs: Vec::new(),
             quote: None,
+            max_actions: DEFAULT_MAX_ACTIONS,
+            actions_run: 0,
+            task_capped: false,
+            max_navigations: MAX_NAVIGATIONS,
         }
+    }
+
+    /// The loop with the settings' caps: at most `max_actions` actions over the task (never
+    /// above [`crate::wire::MAX_ACTIONS_CEILING`]) and `max_navigations` navigations.
+    pub fn with_caps(mut self, max_actions: u32, max_navigations: u32) -> Cobrowse {
+        self.max_actions = max_actions.clamp(1, MAX_ACTIONS_CEILING);
+        self.max_navigations = max_navigations;
+        self
     }
 
     /// The loop with `text` as its first prompt's instructions: the user's edit of
@@ -208,7 +227,7 @@ impl Cobrowse {
         if self.phase != Phase::Idle {
             return Vec::new();
         }
-        self.scope = TaskScope::new(tab_url, &self.goal);
+        self.scope = TaskScope::new(tab_url, &self.goal).with_max_navigations(self.max_navigations);
         for tab in self.tabs.iter().flatten() {
             self.scope.learn(&tab.url, &page_words(tab));
         }
@@ -318,6 +337,18 @@ impl Cobrowse {
             actions.truncate(done + 1);
         }
         let capped = self.cap(&mut actions);
+        if self.task_capped {
+            self.phase = Phase::Finished;
+            out.extend(capped);
+            out.push(Command::Finish {
+                text: format!(
+                    "I stopped this task: it ran {} actions, the most one task may run.",
+                    self.max_actions
+                ),
+                reason: FinishReason::StepLimit,
+            });
+            return out;
+        }
         if actions.is_empty() {
             self.phase = Phase::Finished;
             let text = if answer.text.trim().is_empty() {

@@ -23,6 +23,8 @@ pub struct FormFields {
     pub persona_id: String,
     pub default_mode: Mode,
     pub max_steps: String,
+    pub max_actions: String,
+    pub max_navigations: String,
     pub screenshots: bool,
     /// The liveness timeout, in seconds.
     pub liveness_secs: String,
@@ -61,6 +63,16 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         .trim()
         .parse()
         .map_err(|_| "Max steps must be a whole number.".to_string())?;
+    let max_actions: u32 = fields
+        .max_actions
+        .trim()
+        .parse()
+        .map_err(|_| "Max actions must be a whole number.".to_string())?;
+    let max_navigations: u32 = fields
+        .max_navigations
+        .trim()
+        .parse()
+        .map_err(|_| "Max navigations must be a whole number.".to_string())?;
     let secs: f64 = fields
         .liveness_secs
         .trim()
@@ -78,6 +90,8 @@ fn settings_from_form(fields: FormFields) -> Result<Settings, String> {
         persona_id: some(fields.persona_id),
         default_mode: fields.default_mode,
         max_steps,
+        max_actions,
+        max_navigations,
         screenshots: fields.screenshots,
         liveness_timeout_ms: (secs * 1000.0).round() as u64,
         theme: fields.theme,
@@ -184,6 +198,8 @@ mod tests {
             persona_id: "p1".into(),
             default_mode: Mode::Ask,
             max_steps: " 7 ".into(),
+            max_actions: "40".into(),
+            max_navigations: "3".into(),
             screenshots: true,
             liveness_secs: "1.5".into(),
             theme: Theme::Dark,

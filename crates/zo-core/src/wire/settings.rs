@@ -34,6 +34,15 @@ pub const DEFAULT_API_BASE_URL: &str = "https://api.zo.computer";
 pub const DEFAULT_MAX_STEPS: u32 = 10;
 /// Hard ceiling on Co-browse steps per query: a larger stored value is lowered to it.
 pub const MAX_STEPS_CEILING: u32 = 25;
+/// Most Co-browse actions one task runs, over all its answers, unless the user lowers it.
+pub const DEFAULT_MAX_ACTIONS: u32 = 60;
+/// Hard ceiling on actions per task: a larger stored value is lowered to it.
+pub const MAX_ACTIONS_CEILING: u32 = 150;
+/// Most navigations one Co-browse task makes (navigate actions, clicks that leave the page's
+/// origin, redirects and page-made navigations the browser reports), unless lowered.
+pub const DEFAULT_MAX_NAVIGATIONS: u32 = 5;
+/// Hard ceiling on navigations per task.
+pub const MAX_NAVIGATIONS_CEILING: u32 = 10;
 pub const DEFAULT_LIVENESS_TIMEOUT_MS: u64 = 60_000;
 /// The normal speaking rate of read aloud, in percent.
 pub const DEFAULT_SPEECH_RATE: u32 = 100;
@@ -59,6 +68,10 @@ pub struct Settings {
     pub default_mode: Mode,
     /// Most Co-browse steps (asks) per query, at most [`MAX_STEPS_CEILING`].
     pub max_steps: u32,
+    /// Most Co-browse actions per task, at most [`MAX_ACTIONS_CEILING`].
+    pub max_actions: u32,
+    /// Most navigations per Co-browse task, at most [`MAX_NAVIGATIONS_CEILING`].
+    pub max_navigations: u32,
     /// Attach screenshots in Visual mode.
     pub screenshots: bool,
     /// A stream that delivers no bytes for this long is treated as hung: aborted and retried.
@@ -89,6 +102,8 @@ impl Default for Settings {
             persona_id: None,
             default_mode: Mode::default(),
             max_steps: DEFAULT_MAX_STEPS,
+            max_actions: DEFAULT_MAX_ACTIONS,
+            max_navigations: DEFAULT_MAX_NAVIGATIONS,
             screenshots: false,
             liveness_timeout_ms: DEFAULT_LIVENESS_TIMEOUT_MS,
             theme: Theme::System,
@@ -119,6 +134,8 @@ pub enum SettingsError {
     HostNotGranted { origin: String },
     #[error("max steps must be at least 1")]
     MaxSteps,
+    #[error("max actions must be at least 1")]
+    MaxActions,
     #[error("liveness timeout must be at least {MIN_LIVENESS_TIMEOUT_MS} ms, got {0}")]
     LivenessTimeout(u64),
 }
@@ -150,6 +167,11 @@ impl Settings {
             return Err(SettingsError::MaxSteps);
         }
         self.max_steps = self.max_steps.min(MAX_STEPS_CEILING);
+        if self.max_actions == 0 {
+            return Err(SettingsError::MaxActions);
+        }
+        self.max_actions = self.max_actions.min(MAX_ACTIONS_CEILING);
+        self.max_navigations = self.max_navigations.min(MAX_NAVIGATIONS_CEILING);
         if self.liveness_timeout_ms < MIN_LIVENESS_TIMEOUT_MS {
             return Err(SettingsError::LivenessTimeout(self.liveness_timeout_ms));
         }
@@ -234,6 +256,23 @@ mod tests {
     }
 
     #[test]
+    fn task_caps_are_lowered_to_their_ceilings_never_raised() {
+        let s = Settings::from_json(json!({ "maxActions": 1000, "maxNavigations": 99 })).unwrap();
+        assert_eq!(
+            (s.max_actions, s.max_navigations),
+            (MAX_ACTIONS_CEILING, MAX_NAVIGATIONS_CEILING)
+        );
+        let s = Settings::from_json(json!({ "maxActions": 12, "maxNavigations": 0 })).unwrap();
+        assert_eq!((s.max_actions, s.max_navigations), (12, 0));
+        let d = Settings::from_json(json!({})).unwrap();
+        assert_eq!((d.max_actions, d.max_navigations), (60, 5));
+        assert_eq!(
+            Settings::from_json(json!({ "maxActions": 0 })),
+            Err(SettingsError::MaxActions)
+        );
+    }
+
+    #[test]
     fn max_steps_is_lowered_to_the_ceiling_never_raised() {
         let steps = |n: u32| {
             Settings::from_json(json!({ "maxSteps": n }))
@@ -254,6 +293,8 @@ mod tests {
             persona_id: Some("p".into()),
             default_mode: Mode::Ask,
             max_steps: 4,
+            max_actions: 30,
+            max_navigations: 2,
             screenshots: true,
             liveness_timeout_ms: 2000,
             theme: Theme::Dark,
@@ -278,7 +319,8 @@ mod tests {
         assert_eq!(
             v,
             json!({"apiBaseUrl":"http://127.0.0.1:8080","model":"m",
-                   "personaId":"p","defaultMode":"ask","maxSteps":4,"screenshots":true,
+                   "personaId":"p","defaultMode":"ask","maxSteps":4,"maxActions":30,
+                   "maxNavigations":2,"screenshots":true,
                    "livenessTimeoutMs":2000,"theme":"dark","fontSize":"large",
                    "speechVoice":"Google UK English Female","speechRate":125,
                    "customModes":[{"id":"c-pirate","name":"Pirate","instructions":"Arr.",

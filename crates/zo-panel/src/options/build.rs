@@ -190,6 +190,32 @@ pub(super) fn build(
         &max_steps,
         &format!("Most rounds of actions per request (at most {ceiling})."),
     )?;
+    let max_actions = input(doc, "number", "maxActions")?;
+    set_attr(&max_actions, "min", "1")?;
+    let ceiling = zo_core::wire::MAX_ACTIONS_CEILING.to_string();
+    set_attr(&max_actions, "max", &ceiling)?;
+    row(
+        doc,
+        &cb,
+        "Max actions",
+        "maxActions",
+        &max_actions,
+        &format!("Most actions one task runs, over all its steps (at most {ceiling})."),
+    )?;
+    let max_navigations = input(doc, "number", "maxNavigations")?;
+    set_attr(&max_navigations, "min", "0")?;
+    let ceiling = zo_core::wire::MAX_NAVIGATIONS_CEILING.to_string();
+    set_attr(&max_navigations, "max", &ceiling)?;
+    row(
+        doc,
+        &cb,
+        "Max navigations",
+        "maxNavigations",
+        &max_navigations,
+        &format!(
+            "Most page changes one task makes, redirects and links included (at most {ceiling})."
+        ),
+    )?;
     let screenshots = input(doc, "checkbox", "screenshots")?;
     let shot_row = el(doc, "div", "row check")?;
     set_attr(&shot_row, "data-keywords", "screenshots visual")?;
@@ -290,6 +316,8 @@ pub(super) fn build(
         persona,
         mode,
         max_steps,
+        max_actions,
+        max_navigations,
         screenshots,
         liveness,
         theme,

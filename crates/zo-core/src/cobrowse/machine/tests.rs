@@ -425,6 +425,7 @@ mod containment;
 mod first_prompt;
 mod interruptions;
 mod resume;
+mod task_limits;
 
 #[test]
 fn each_answer_tells_its_steps_reasoning_before_its_actions() {

@@ -11,7 +11,7 @@
 use super::consequential::consequential_word;
 use super::flow::Foreign;
 use super::origin::{Destination, Origin};
-use super::scope::{TaskScope, MAX_NAVIGATIONS};
+use super::scope::TaskScope;
 use super::sensitive::{field_secret, SensitiveField};
 use super::verdict::{Concern, Refusal};
 use crate::page::secret_field::SecretKind;
@@ -60,9 +60,9 @@ impl TaskScope {
 
     pub(super) fn navigation(&self, url: &str) -> Result<Judged, Refusal> {
         let (to, carries_data) = self.reachable(url)?;
-        if self.navigations >= MAX_NAVIGATIONS {
+        if self.navigations >= self.max_navigations {
             return Err(Refusal::NavigationLimit {
-                max: MAX_NAVIGATIONS,
+                max: self.max_navigations,
             });
         }
         let mut concerns = Vec::new();
@@ -182,9 +182,9 @@ impl TaskScope {
         if to == *page {
             return Ok((!says.is_empty()).then_some(says));
         }
-        if self.navigations >= MAX_NAVIGATIONS {
+        if self.navigations >= self.max_navigations {
             return Err(Refusal::NavigationLimit {
-                max: MAX_NAVIGATIONS,
+                max: self.max_navigations,
             });
         }
         let mut concerns = says;

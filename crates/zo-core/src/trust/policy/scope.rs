@@ -5,7 +5,9 @@
 //! The rules, in the order they are applied:
 //! 1. Refused outright: an address that is not http(s), one with `user:pass@`, one that cannot
 //!    be read, a private-network or loopback address when the task started somewhere more
-//!    public, a navigation past [`MAX_NAVIGATIONS`].
+//!    public, a navigation past the task's cap ([`MAX_NAVIGATIONS`] unless the settings lower
+//!    it).
+
 //! 2. Reading (extract, scroll, wait) is allowed on any page.
 //! 3. Approval needed (one request listing every reason): going to an origin outside the set
 //!    (a navigate, or a click on a link to another origin); clicking or filling on a page
@@ -28,8 +30,10 @@ use crate::wire::action::Action;
 use crate::wire::approval::{Access, ScopeOrigin, Source};
 use crate::wire::facts::TargetFacts;
 
-/// Most navigations one task may make (navigate actions and clicks on links to another origin).
-pub const MAX_NAVIGATIONS: u32 = 5;
+/// Most navigations one task may make by default (navigate actions, clicks on links to
+/// another origin, and navigations the page made that the browser reported): the settings'
+/// [`crate::wire::DEFAULT_MAX_NAVIGATIONS`].
+pub const MAX_NAVIGATIONS: u32 = crate::wire::settings::DEFAULT_MAX_NAVIGATIONS;
 
 /// An action proposed for the tab.
 #[derive(Debug, Clone, Copy)]
@@ -60,6 +64,8 @@ pub struct TaskScope {
     named: Vec<NamedSite>,
     grants: Vec<Grant>,
     pub(super) navigations: u32,
+    /// Most navigations the task may make.
+    pub(super) max_navigations: u32,
     /// Where the text the task read came from.
     pub(super) provenance: Provenance,
 }
@@ -84,6 +90,7 @@ impl TaskScope {
             named: named_sites(user_text),
             grants: Vec::new(),
             navigations: 0,
+            max_navigations: MAX_NAVIGATIONS,
             provenance: {
                 let mut p = Provenance::default();
                 p.learn_user(user_text);
@@ -114,6 +121,22 @@ impl TaskScope {
 
     pub fn navigations(&self) -> u32 {
         self.navigations
+    }
+
+    /// The scope with at most `max` navigations (the settings'; never above the ceiling).
+    pub fn with_max_navigations(mut self, max: u32) -> TaskScope {
+        self.max_navigations = max.min(crate::wire::settings::MAX_NAVIGATIONS_CEILING);
+        self
+    }
+
+    /// Counts a navigation no action asked for (a redirect, a navigation the page made) that
+    /// landed on `url`; returns whether the task is still within its cap.
+    pub fn count_navigation(&mut self, url: &str) -> bool {
+        self.navigations = self.navigations.saturating_add(1);
+        if let Some(to) = Origin::of(url).filter(|to| self.named.iter().any(|n| n.covers(to))) {
+            self.join(to, Access::ReadWrite, Source::Named);
+        }
+        self.navigations <= self.max_navigations
     }
 
     /// Whether the task may act on `origin` without asking.

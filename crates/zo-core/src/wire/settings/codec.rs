@@ -19,6 +19,8 @@ const FIELDS: &[&str] = &[
     "personaId",
     "defaultMode",
     "maxSteps",
+    "maxActions",
+    "maxNavigations",
     "screenshots",
     "livenessTimeoutMs",
     "theme",
@@ -108,6 +110,8 @@ fn read_fields(f: &Fields) -> Result<Settings, WireError> {
         persona_id: f.opt("personaId", string)?,
         default_mode: f.or("defaultMode", d.default_mode, name)?,
         max_steps: f.or("maxSteps", d.max_steps, uint32)?,
+        max_actions: f.or("maxActions", d.max_actions, uint32)?,
+        max_navigations: f.or("maxNavigations", d.max_navigations, uint32)?,
         screenshots: f.or("screenshots", d.screenshots, boolean)?,
         liveness_timeout_ms: f.or("livenessTimeoutMs", d.liveness_timeout_ms, uint)?,
         theme: f.or("theme", d.theme, super::appearance::lenient)?,
@@ -153,6 +157,8 @@ impl Settings {
             .str_or_null("personaId", self.persona_id.as_deref())
             .str("defaultMode", self.default_mode.wire_name())
             .uint("maxSteps", u64::from(self.max_steps))
+            .uint("maxActions", u64::from(self.max_actions))
+            .uint("maxNavigations", u64::from(self.max_navigations))
             .bool("screenshots", self.screenshots)
             .uint("livenessTimeoutMs", self.liveness_timeout_ms)
             .str("theme", self.theme.wire_name())

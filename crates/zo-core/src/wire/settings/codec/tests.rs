@@ -21,6 +21,8 @@ fn samples() -> Vec<Settings> {
             persona_id: (i % 2 == 0).then(|| samples::ODD.into()),
             default_mode: *mode,
             max_steps: u32::MAX - i as u32,
+            max_actions: 7 + i as u32,
+            max_navigations: i as u32,
             screenshots: i % 2 == 1,
             liveness_timeout_ms: u64::MAX - i as u64,
             theme: Theme::ALL[i % Theme::ALL.len()],
