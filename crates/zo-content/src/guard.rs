@@ -81,6 +81,18 @@ pub async fn check(
     if matches!(action, Action::Navigate { .. } | Action::Done { .. }) {
         return Ok(());
     }
+    if let Some(sel) = action.selector() {
+        if crate::secret::probe_refused(sel.as_str()) {
+            return Err(Failure::new(
+                ActionErrorCode::Refused,
+                format!(
+                    "{sel} tests what a field holds (an attribute such as value, or a state \
+                     such as :checked), and this page has secret fields: use a selector by \
+                     id, name, class, role or position instead"
+                ),
+            ));
+        }
+    }
     let checked = match action.selector() {
         Some(sel) => {
             let el = Target::new(sel.as_str(), timeout_ms).find().await?;

@@ -1,30 +1,77 @@
-//! Secret fields as the page declares them (passwords, payment card details, one-time codes;
-//! the rule is `zo_core::page::secret_field`), and markup with their values blanked. The page is
-//! never changed: blanking happens on a copy in an inert document, where no script, custom
-//! element or image load of the page runs.
+//! Secret fields as the page declares or names them (passwords, payment card details, one-time
+//! codes; the rule is `zo_core::page::secret_field::classify_named`, fed the field's names: its
+//! labels, `aria-label`, placeholder, `name` and `id`), and markup with their values blanked. An
+//! `<option>` of a secret `<select>` is as secret as its select. The page is never changed:
+//! blanking happens on a copy in an inert document, where no script, custom element or image
+//! load of the page runs. Selectors that could probe a secret field's value are refused on a
+//! page that has one ([`probe_refused`]).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Node};
 use zo_core::page::secret_field::{self, SecretKind};
+use zo_core::page::selector_probe;
 
 use crate::dom;
 use crate::failure::Failure;
 use crate::tree;
 
 /// Elements that may be secret fields ([`kind`] decides).
-const CANDIDATES: &str = "input, select, [type], [autocomplete]";
+const CANDIDATES: &str = "input, select, [type], [autocomplete], [aria-label], [name]";
 
-/// The kind of secret `el` holds, if it is a secret field. Custom elements (a hyphen in the
-/// tag) count as inputs: a design system's `<my-input type="password">` wraps a password input
-/// and hands out its value.
+/// The kind of secret `el` holds, if it is a secret field (or an option of one). Custom
+/// elements (a hyphen in the tag) count as inputs: a design system's `<my-input
+/// type="password">` wraps a password input and hands out its value.
 pub fn kind(el: &Element) -> Option<SecretKind> {
     let tag = dom::tag(el);
-    let tag = if tag.contains('-') { "input" } else { &tag };
-    secret_field::classify(
-        tag,
-        el.get_attribute("type").as_deref(),
-        el.get_attribute("autocomplete").as_deref(),
+    if matches!(tag.as_str(), "option" | "optgroup") {
+        return el.closest("select").ok().flatten().and_then(|s| kind(&s));
+    }
+    let attr = |n: &str| el.get_attribute(n);
+    secret_field::classify_named(
+        &tag,
+        attr("type").as_deref(),
+        attr("autocomplete").as_deref(),
+        &names(el),
     )
+}
+
+/// What a field is called, every source joined: its labels, `aria-label`, placeholder, `name`
+/// and `id` (the words a person or a form reads it by).
+fn names(el: &Element) -> String {
+    let mut out = String::new();
+    for n in ["aria-label", "placeholder", "name", "id", "title"] {
+        if let Some(v) = el.get_attribute(n) {
+            out.push(' ');
+            out.push_str(&v);
+        }
+    }
+    if let Ok(labels) = js_sys::Reflect::get(el, &"labels".into()) {
+        if labels.is_object() {
+            let list: &web_sys::NodeList = labels.unchecked_ref();
+            for i in 0..list.length().min(8) {
+                if let Some(text) = list.item(i).and_then(|l| l.text_content()) {
+                    out.push(' ');
+                    out.extend(text.chars().take(200));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether an action's `selector` must be refused: it tests what a field holds
+/// (`zo_core::page::selector_probe`) and the page has a secret field it could probe.
+pub fn probe_refused(selector: &str) -> bool {
+    if !selector_probe::tests_state(selector) {
+        return false;
+    }
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return true;
+    };
+    !secret_fields(&root).is_empty()
 }
 
 /// Which markup of an element to serialize.

@@ -10,6 +10,7 @@ pub(crate) mod generated_id;
 pub mod lexicon;
 pub mod secret_field;
 pub(crate) mod secret_label;
+pub mod selector_probe;
 pub(crate) mod settle;
 pub(crate) mod text;
 pub(crate) mod toggle;

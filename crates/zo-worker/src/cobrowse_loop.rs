@@ -28,9 +28,7 @@ use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
 };
-use zo_core::wire::{
-    TargetFacts, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS, DEFAULT_MAX_STEPS,
-};
+use zo_core::wire::{TargetFacts, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS, DEFAULT_MAX_STEPS};
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;

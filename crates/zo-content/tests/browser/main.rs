@@ -20,6 +20,7 @@ mod js_errors;
 mod messages;
 mod names;
 mod scrolling;
+mod secret_names;
 mod secrets;
 mod selectors;
 mod settling;
