@@ -28,6 +28,7 @@ pub mod guard;
 pub mod hit;
 pub mod in_view;
 pub mod locate;
+pub mod mask;
 pub mod name;
 pub mod option;
 pub mod outline;
@@ -103,6 +104,17 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
             ),
             Err(e) => reply.error(format!("snapshot failed: {e}")),
         },
+        WorkerToContent::MaskSecrets { request_id, on } => {
+            wasm_bindgen_futures::spawn_local(async move {
+                match mask::set(on).await {
+                    Ok(count) => reply.send(
+                        &ContentToWorker::SecretsMasked { request_id, count },
+                        &|_| None,
+                    ),
+                    Err(e) => reply.error(format!("could not cover the secret fields: {e}")),
+                }
+            });
+        }
         WorkerToContent::ActionVerdict {
             batch_id,
             index,

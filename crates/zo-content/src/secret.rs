@@ -118,6 +118,11 @@ fn blank(field: &Element) {
     }
 }
 
+/// Secret fields among `root` and its descendants (template contents included).
+pub fn fields_in(root: &Element) -> Vec<Element> {
+    secret_fields(root)
+}
+
 /// Secret fields among `root` and its descendants, template contents included (walked with a
 /// work list: nesting depth is up to the page).
 fn secret_fields(root: &Element) -> Vec<Element> {

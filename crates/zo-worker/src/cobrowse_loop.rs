@@ -174,7 +174,7 @@ async fn ask_with_page(
             (true, None) => Err(Some("no tab is bound to the side panel".to_string())),
             (true, Some(tab_id)) => {
                 let max = prompt::budget(Mode::Visual).screenshot;
-                tab::capture_visible(tabs, tab_id, max)
+                tab::capture_masked(tabs, tab_id, max, cancel)
                     .await
                     .map_err(|e| Some(e.to_string()))
             }

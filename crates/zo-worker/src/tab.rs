@@ -30,6 +30,7 @@ use zo_core::wire::{
 };
 
 use crate::cancel::CancelToken;
+use crate::convert::warn;
 
 /// How long a snapshot may take.
 pub const SNAPSHOT_TIMEOUT_MS: u32 = 10_000;
@@ -221,6 +222,62 @@ pub async fn snapshot(
         }
     };
     bounded(wait, SNAPSHOT_TIMEOUT_MS, cancel).await
+}
+
+/// Covers the secret fields of the page in `tab_id` (`on`) or uncovers them, through the
+/// content module: the number covered, once painted.
+pub async fn mask_secrets(
+    tabs: &dyn TabApi,
+    tab_id: i32,
+    on: bool,
+    cancel: &CancelToken,
+) -> Result<u32, TabError> {
+    bounded(ensure_content(tabs, tab_id), SNAPSHOT_TIMEOUT_MS, cancel).await?;
+    let port = tabs.connect(tab_id).await?;
+    let request_id = next_id("mask");
+    port.post(&WorkerToContent::MaskSecrets {
+        request_id: request_id.clone(),
+        on,
+    })?;
+    let wait = async {
+        loop {
+            match port.recv().await {
+                None => return Err(TabError::Disconnected),
+                Some(ContentToWorker::SecretsMasked {
+                    request_id: id,
+                    count,
+                }) if id == request_id => return Ok(count),
+                Some(ContentToWorker::ContentError { message }) => {
+                    return Err(TabError::Content(message))
+                }
+                Some(_) => {}
+            }
+        }
+    };
+    bounded(wait, SNAPSHOT_TIMEOUT_MS, cancel).await
+}
+
+/// A screenshot of `tab_id` ([`capture_visible`]) with its secret fields covered: no
+/// screenshot when they could not be covered.
+pub async fn capture_masked(
+    tabs: &dyn TabApi,
+    tab_id: i32,
+    max_len: usize,
+    cancel: &CancelToken,
+) -> Result<String, TabError> {
+    if let Err(e) = mask_secrets(tabs, tab_id, true, cancel).await {
+        return Err(TabError::Content(format!(
+            "the page's secret fields could not be covered, so no screenshot was taken ({e})"
+        )));
+    }
+    let shot = capture_visible(tabs, tab_id, max_len).await;
+    if let Err(e) = mask_secrets(tabs, tab_id, false, cancel).await {
+        warn(
+            "uncovering the secret fields after a screenshot",
+            &e.to_string(),
+        );
+    }
+    shot
 }
 
 /// `error` as told to Zo, with where the tab is when chrome.tabs knows (a page that cannot be

@@ -406,7 +406,18 @@ async fn visual_mode_sends_a_screenshot_only_when_allowed() {
         "visual-on",
     )
     .await;
-    assert!(tabs.log().iter().any(|l| l.starts_with("capture")));
+    // The secret fields are covered for the screenshot, and uncovered after it.
+    let log = tabs.log();
+    let at = |what: &str| log.iter().position(|l| l.starts_with(what));
+    let (covered, shot) = (at("post MASK_SECRETS"), at("capture"));
+    assert!(covered.is_some() && covered < shot, "{log:?}");
+    assert_eq!(
+        log.iter()
+            .filter(|l| l.starts_with("post MASK_SECRETS"))
+            .count(),
+        2,
+        "{log:?}"
+    );
     let on = asks_with(on_marker).await;
     assert_eq!(on.len(), 1);
     let input = on.last().unwrap()["input"].as_str().unwrap().to_string();

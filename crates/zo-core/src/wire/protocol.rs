@@ -319,6 +319,13 @@ pub enum WorkerToContent {
         text_budget: Option<u32>,
     },
     Ping,
+    /// Cover every secret field of the page with an opaque box (`on`), or take the boxes away:
+    /// a screenshot never shows what a secret field holds. Answered with SECRETS_MASKED once
+    /// the boxes are painted.
+    MaskSecrets {
+        request_id: String,
+        on: bool,
+    },
     /// The answer to ACTION_CHECK `index` of batch `batch_id`: act only when `allow`;
     /// otherwise the action fails as `refused` with `reason`.
     ActionVerdict {
@@ -357,6 +364,9 @@ pub enum ContentToWorker {
     },
     /// A message could not be understood or handled.
     ContentError { message: String },
+    /// MASK_SECRETS `request_id` is done: `count` secret fields are covered (0 after `on:
+    /// false`).
+    SecretsMasked { request_id: String, count: u32 },
     /// Before acting on action `index` of batch `batch_id`: the facts about its element
     /// (absent for actions without one). The action waits for ACTION_VERDICT.
     ActionCheck {

@@ -342,6 +342,12 @@ pub fn content_for(tabs_url: Rc<RefCell<String>>) -> Responder {
                     snapshot: page(&tabs_url.borrow()),
                 })
             }
+            WorkerToContent::MaskSecrets { request_id, on } => {
+                messages.push(ContentToWorker::SecretsMasked {
+                    request_id: request_id.clone(),
+                    count: u32::from(*on),
+                })
+            }
             WorkerToContent::ExecuteAction {
                 batch_id, actions, ..
             } => {

@@ -43,6 +43,10 @@ impl WorkerToContent {
                 text_budget: f.opt("textBudget", uint32)?,
             },
             "PING" => WorkerToContent::Ping,
+            "MASK_SECRETS" => WorkerToContent::MaskSecrets {
+                request_id: f.req("requestId", string)?,
+                on: f.req("on", boolean)?,
+            },
             "ACTION_VERDICT" => WorkerToContent::ActionVerdict {
                 batch_id: f.req("batchId", string)?,
                 index: f.req("index", uint32)?,
@@ -77,6 +81,9 @@ impl WorkerToContent {
                 .str("requestId", request_id)
                 .opt_uint("textBudget", text_budget.map(u64::from)),
             WorkerToContent::Ping => typed("PING"),
+            WorkerToContent::MaskSecrets { request_id, on } => typed("MASK_SECRETS")
+                .str("requestId", request_id)
+                .bool("on", *on),
             WorkerToContent::ActionVerdict {
                 batch_id,
                 index,
@@ -116,6 +123,10 @@ impl ContentToWorker {
             "CONTENT_ERROR" => ContentToWorker::ContentError {
                 message: f.req("message", string)?,
             },
+            "SECRETS_MASKED" => ContentToWorker::SecretsMasked {
+                request_id: f.req("requestId", string)?,
+                count: f.req("count", uint32)?,
+            },
             "ACTION_CHECK" => ContentToWorker::ActionCheck {
                 batch_id: f.req("batchId", string)?,
                 index: f.req("index", uint32)?,
@@ -153,6 +164,10 @@ impl ContentToWorker {
             ContentToWorker::ContentError { message } => {
                 typed("CONTENT_ERROR").str("message", message).done()
             }
+            ContentToWorker::SecretsMasked { request_id, count } => typed("SECRETS_MASKED")
+                .str("requestId", request_id)
+                .uint("count", u64::from(*count))
+                .done(),
             ContentToWorker::ActionCheck {
                 batch_id,
                 index,

@@ -42,6 +42,14 @@ pub fn actions() -> Vec<Action> {
 pub fn worker_to_content() -> Vec<WorkerToContent> {
     vec![
         WorkerToContent::Ping,
+        WorkerToContent::MaskSecrets {
+            request_id: ODD.into(),
+            on: true,
+        },
+        WorkerToContent::MaskSecrets {
+            request_id: "m-2".into(),
+            on: false,
+        },
         WorkerToContent::ExecuteAction {
             batch_id: "batch-1".into(),
             actions: actions(),
@@ -222,6 +230,10 @@ pub fn content_to_worker() -> Vec<ContentToWorker> {
     let mut out = vec![
         ContentToWorker::Pong {
             build: "wasm".into(),
+        },
+        ContentToWorker::SecretsMasked {
+            request_id: ODD.into(),
+            count: 3,
         },
         ContentToWorker::ContentError {
             message: ODD.into(),
