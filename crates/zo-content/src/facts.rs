@@ -52,6 +52,7 @@ pub fn of(el: &Element) -> TargetFacts {
     TargetFacts {
         name: name(el, &tag, input_type.as_deref()),
         role: el.get_attribute("role"),
+        form: form_key(el),
         autocomplete: el.get_attribute("autocomplete").unwrap_or_default(),
         submits: submits(el, input_type.as_deref()),
         tag,
@@ -114,6 +115,23 @@ extern "C" {
 fn own_getter(obj: &JsValue, name: &str) -> Option<JsValue> {
     let proto = Reflect::get_prototype_of(obj).ok()?;
     get_with_receiver(&proto, name, obj).ok()
+}
+
+/// The form `el` belongs to, named by its resolved action and its `id` or `name`.
+fn form_key(el: &Element) -> Option<String> {
+    let form = Reflect::get(el, &JsValue::from_str("form")).ok()?;
+    if !form.is_object() {
+        return None;
+    }
+    let action = own_getter(&form, "action")
+        .and_then(|a| a.as_string())
+        .unwrap_or_default();
+    let form: &Element = form.unchecked_ref();
+    let id = form
+        .get_attribute("id")
+        .or_else(|| form.get_attribute("name"))
+        .unwrap_or_default();
+    Some(format!("{action}#{id}"))
 }
 
 /// The form a click on `el` submits, when it is a submit control of one.

@@ -31,6 +31,10 @@ pub struct TargetFacts {
     /// The resolved address of the link the element is or is inside (`a[href]`, `area[href]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub href: Option<String>,
+    /// The form the element belongs to, named by its resolved action and its `id` or `name`
+    /// (`https://bank.example/login#signin`): what a grant on a secret fill is scoped to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
     /// Set when a click on the element submits a form: that form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub submits: Option<FormFacts>,

@@ -106,6 +106,7 @@ impl TaskScope {
                     concerns.push(Concern::SecretFill {
                         kind,
                         page: page.clone(),
+                        form: facts.form.clone(),
                     });
                 }
                 if toggles(facts) {

@@ -24,8 +24,14 @@ pub enum Concern {
     Leave { to: Origin, carries_data: bool },
     /// Clicking or filling on a page whose origin is outside the task.
     OutsidePage { page: Origin },
-    /// Filling a field that holds a secret.
-    SecretFill { kind: SensitiveField, page: Origin },
+    /// Filling a field that holds a secret, in the form named `form` (see
+    /// [`crate::wire::TargetFacts::form`]): a grant for the task covers that kind of field in
+    /// that form only.
+    SecretFill {
+        kind: SensitiveField,
+        page: Origin,
+        form: Option<String>,
+    },
     /// Submitting a form to an origin outside the task, or to an address that could not be
     /// read (`None`).
     FormElsewhere { to: Option<Origin> },
@@ -53,7 +59,7 @@ pub struct Grant {
 enum GrantKey {
     Leave,
     OutsidePage,
-    SecretFill(SensitiveField),
+    SecretFill(SensitiveField, Option<String>),
     FormElsewhere,
     SubmitSecret(SensitiveField),
     SensitiveControl(&'static str),
@@ -66,7 +72,9 @@ impl Concern {
         let (key, origin) = match self {
             Concern::Leave { to, .. } => (GrantKey::Leave, Some(to)),
             Concern::OutsidePage { page } => (GrantKey::OutsidePage, Some(page)),
-            Concern::SecretFill { kind, page } => (GrantKey::SecretFill(*kind), Some(page)),
+            Concern::SecretFill { kind, page, form } => {
+                (GrantKey::SecretFill(*kind, form.clone()), Some(page))
+            }
             Concern::FormElsewhere { to } => (GrantKey::FormElsewhere, to.as_ref()),
             Concern::SubmitSecret { kind, page } => (GrantKey::SubmitSecret(*kind), Some(page)),
             Concern::SensitiveControl { word, page } => {

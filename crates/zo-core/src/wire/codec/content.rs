@@ -279,6 +279,7 @@ fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
             "autocomplete",
             "name",
             "href",
+            "form",
             "submits",
         ],
     )?;
@@ -289,6 +290,7 @@ fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
         autocomplete: f.or_default("autocomplete", string)?,
         name: f.or_default("name", string)?,
         href: f.opt("href", string)?,
+        form: f.opt("form", string)?,
         submits: f.opt("submits", |n| {
             let form = Fields::of(n, &["action", "fields"])?;
             Ok(FormFacts {
@@ -333,6 +335,7 @@ fn write_facts(f: &TargetFacts) -> Json {
         .opt_str("autocomplete", non_empty(&f.autocomplete))
         .opt_str("name", non_empty(&f.name))
         .opt_str("href", f.href.as_deref())
+        .opt_str("form", f.form.as_deref())
         .opt_json("submits", submits.as_ref())
         .done()
 }

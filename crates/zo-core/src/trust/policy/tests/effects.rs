@@ -171,3 +171,21 @@ fn fields_named_as_secrets_in_any_language_are_secret_fills() {
         assert!(r.description.starts_with("Fill the "), "{}", r.description);
     }
 }
+
+#[test]
+fn a_password_fill_allowed_for_the_task_covers_that_form_only() {
+    let mut s = TaskScope::new(MAIL, "");
+    let pw = |form: &str| TargetFacts {
+        form: Some(form.into()),
+        ..named("input", Some("password"), "Password")
+    };
+    let login = pw("https://mail.example/session#login");
+    let Verdict::Ask(request) = act(&s, &fill("hunter2"), MAIL, &login) else {
+        panic!("a password fill asks");
+    };
+    s.grant_task(&request);
+    assert_eq!(act(&s, &fill("hunter2"), MAIL, &login), Verdict::Allow);
+    // Another form on the same page (one that sends the password elsewhere) asks again.
+    let other = pw("https://mail.example/share#invite");
+    assert_eq!(concerns(&act(&s, &fill("hunter2"), MAIL, &other)).len(), 1);
+}

@@ -158,8 +158,9 @@ fn facts() -> Vec<TargetFacts> {
             ..TargetFacts::default()
         },
         TargetFacts {
-            role: None,
+            role: Some("button".into()),
             tag: "button".into(),
+            form: Some(format!("https://shop.example/checkout#{ODD}")),
             input_type: Some("submit".into()),
             autocomplete: "off".into(),
             name: format!("Pay {ODD}"),
