@@ -73,6 +73,7 @@ impl TaskScope {
             });
         }
         concerns.extend(address_says(url, &to));
+        concerns.extend(self.carried(url, &to));
         Ok((
             format!("Go to {}", shown_url(url)),
             to.to_string(),
@@ -113,20 +114,36 @@ impl TaskScope {
                     // The fill clicks the control: judged as that click.
                     concerns.extend(self.click(facts, &page, &mut description)?);
                 }
-                if let Some(from) = self.provenance.foreign(value, &page) {
-                    concerns.push(Concern::CrossOriginText {
-                        from: match from {
-                            Foreign::From(o) => Some(o),
-                            Foreign::Unknown => None,
-                        },
-                        page: page.clone(),
-                    });
-                }
+                concerns.extend(self.flows(value, &page));
             }
             _ => concerns.extend(self.click(facts, &page, &mut description)?),
         }
         description.push_str(&format!(" on {page}"));
         Ok((description, page.to_string(), concerns))
+    }
+
+    /// Text of another origin in `text`, going to `to`.
+    fn flows(&self, text: &str, to: &Origin) -> Option<Concern> {
+        self.provenance
+            .foreign(text, to)
+            .map(|from| Concern::CrossOriginText {
+                from: match from {
+                    Foreign::From(o) => Some(o),
+                    Foreign::Unknown => None,
+                },
+                page: to.clone(),
+            })
+    }
+
+    /// Text of another origin carried in an address's path, query or fragment (decoded), sent
+    /// to `to` by going there.
+    fn carried(&self, url: &str, to: &Origin) -> Option<Concern> {
+        let rest = url
+            .find("://")
+            .map(|i| &url[i + 3..])
+            .and_then(|r| r.find(['/', '?', '#']).map(|j| &r[j..]))
+            .unwrap_or("");
+        self.flows(&percent_decoded(rest), to)
     }
 
     /// What a click on the element of `facts` on `page` does: the link it follows, the form it

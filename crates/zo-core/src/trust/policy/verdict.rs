@@ -43,8 +43,9 @@ pub enum Concern {
     /// Going to an address (a navigate, a link) whose path or query says it deletes, pays,
     /// sends...: a GET can act as much as a button.
     SensitiveAddress { word: &'static str, to: Origin },
-    /// Writing text into a page of `page` that was read on another origin (`from`; `None`
-    /// when the task read too much to tell): data flowing between sites.
+    /// Writing text into a page of `page`, or sending it there in an address, that was read on
+    /// another origin (`from`; `None` when the task read too much to tell): data flowing
+    /// between sites.
     CrossOriginText { from: Option<Origin>, page: Origin },
 }
 
@@ -145,10 +146,7 @@ impl fmt::Display for Concern {
             Concern::CrossOriginText {
                 from: Some(from),
                 page,
-            } => write!(
-                f,
-                "the text was read on {from} and would be written into a page of {page}"
-            ),
+            } => write!(f, "the text was read on {from} and would go to {page}"),
             Concern::CrossOriginText { from: None, page } => write!(
                 f,
                 "the text may come from another site than {page} (this task read too much to tell)"

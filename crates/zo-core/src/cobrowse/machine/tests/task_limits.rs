@@ -106,6 +106,6 @@ fn text_of_a_shared_tab_filled_into_the_bound_page_needs_approval() {
         .expect("an approval request");
     assert_eq!(
         request.reasons(),
-        ["the text was read on https://bank.example and would be written into a page of https://shop.example"]
+        ["the text was read on https://bank.example and would go to https://shop.example"]
     );
 }

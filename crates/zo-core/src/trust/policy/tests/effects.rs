@@ -139,7 +139,7 @@ fn text_read_on_another_site_is_not_written_into_this_one_unasked() {
     );
     assert_eq!(
         concerns(&v),
-        ["the text was read on https://bank.example and would be written into a page of https://forum.example"]
+        ["the text was read on https://bank.example and would go to https://forum.example"]
     );
     assert_eq!(
         act(&s, &fill("my question"), "https://forum.example/", &search),
@@ -188,4 +188,22 @@ fn a_password_fill_allowed_for_the_task_covers_that_form_only() {
     // Another form on the same page (one that sends the password elsewhere) asks again.
     let other = pw("https://mail.example/share#invite");
     assert_eq!(concerns(&act(&s, &fill("hunter2"), MAIL, &other)).len(), 1);
+}
+
+#[test]
+fn text_of_another_site_is_not_carried_in_an_address_unasked() {
+    let mut s = TaskScope::new("https://forum.example/", "find my question");
+    s.learn(
+        "https://bank.example/",
+        "Checking account 12345-678, balance 4,210.77",
+    );
+    let go = |url: &str| s.judge(&Proposal::Navigate { url }, &[]);
+    assert_eq!(
+        concerns(&go("https://forum.example/search?q=12345-678%204%2C210.77")),
+        ["the text was read on https://bank.example and would go to https://forum.example"]
+    );
+    assert_eq!(
+        go("https://forum.example/search?q=find+my+question"),
+        Verdict::Allow
+    );
 }
