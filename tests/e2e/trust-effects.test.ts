@@ -51,11 +51,13 @@ async function clickTask(selector: string): Promise<Task> {
 /** Every page the browser has open on the attacker's origin. */
 const attackerPages = () => h.ext.context.pages().filter((p) => p.url().startsWith(attacker.url));
 
-/** Clicks `selector` with every card denied: the attacker must see nothing, the tab stays. */
-async function contained(selector: string): Promise<void> {
+/** Clicks `selector` with every card denied: the attacker must see nothing, the tab stays.
+ *  `card`, when given, is what the card asked about (an effect the page made happen). */
+async function contained(selector: string, card?: RegExp): Promise<void> {
   const before = attacker.requests().length;
   const task = await clickTask(selector);
-  const { status } = await task.msg.settledAnswering('Deny', ['done', 'failed', 'stopped', 'interrupted'], 60_000);
+  const { status, answered } = await task.msg.settledAnswering('Deny', ['done', 'failed', 'stopped', 'interrupted'], 60_000);
+  if (card) assert.ok(answered.length === 1 && card.test(answered[0]), JSON.stringify(answered));
   assert.equal(status, 'done', await task.msg.root.innerText());
   assert.deepEqual(attacker.requests().slice(before), [], 'nothing reached the attacker');
   assert.ok(task.target.url().startsWith(h.site.url), `the tab stayed: ${task.target.url()}`);
@@ -63,14 +65,13 @@ async function contained(selector: string): Promise<void> {
   await task.target.close();
 }
 
-/** Clicks `selector`, which must work with no approval card. */
+/** Clicks `selector`, which must work with no approval card. (A click that loads another
+ *  page ends its batch with the page's connection, as any navigating click does.) */
 async function harmless(selector: string): Promise<Task> {
   const task = await clickTask(selector);
   const status = await task.msg.settled(['done', 'failed', 'stopped', 'interrupted'], 60_000);
   assert.equal(status, 'done', await task.msg.root.innerText());
   assert.equal(await task.msg.approvalCards.count(), 0, 'no approval asked');
-  const [row] = await task.msg.timelineRows();
-  assert.deepEqual([row.title, row.status], ['Click', 'done'], row.details);
   return task;
 }
 
@@ -81,8 +82,8 @@ describe('containment by effect', () => {
     contained('#wrap-host >>> #inner'));
   test('an image map area to the attacker is not followed', T, () => contained('#map-img'));
   test('a form= button outside its form does not post it elsewhere', T, () => contained('#far-button'));
-  test('a form the page submits from a click handler is not sent elsewhere', T, () => contained('#req-button'));
-  test('a new window the page opens on the attacker is not opened', T, () => contained('#pop-button'));
+  test('a form the page submits from a click handler is not sent elsewhere', T, () => contained('#req-button', /^The page would submit a form: /));
+  test('a new window the page opens on the attacker is not opened', T, () => contained('#pop-button', /^The page would open a new window: /));
   test('a link with target=_blank to the attacker is not opened', T, () => contained('#blank'));
 
   test('controls: a same-origin link and form work with no approval', T, async () => {
@@ -97,6 +98,8 @@ describe('containment by effect', () => {
   test('control: the label of a checkbox checks it with no approval', T, async () => {
     const task = await harmless('#cb-label');
     assert.equal(await task.target.locator('#cb').isChecked(), true);
+    const [row] = await task.msg.timelineRows();
+    assert.deepEqual([row.title, row.status], ['Click', 'done'], row.details);
     await task.target.close();
   });
 });
