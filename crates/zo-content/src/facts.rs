@@ -22,9 +22,10 @@ use zo_core::wire::{MAX_FIELD_NAME_CHARS, MAX_FORM_FIELDS, MAX_NAME_CHARS};
 use crate::dom::{self, string_prop};
 use crate::{composed, name, selector, tree};
 
-/// What a click activates when it lands inside it.
+/// What a click activates when it lands inside it (a label: its control).
 const ACTIVATABLE: &str = "a[*|href], area[href], button, input, select, textarea, summary, \
-    [role=\"button\"], [role=\"link\"], [role=\"menuitem\"], [role=\"tab\"], [role=\"option\"]";
+    [role=\"button\"], [role=\"link\"], [role=\"menuitem\"], [role=\"tab\"], [role=\"option\"], \
+    label";
 /// A link: HTML `a`/`area` with `href`, SVG `a` with `href` or `xlink:href`.
 const LINK: &str = "a[*|href], area[href]";
 
@@ -36,7 +37,7 @@ pub fn target(action: &Action, el: Element) -> Element {
     match action {
         Action::Fill { .. } if dom::tag(&el) == "label" => control(&el).unwrap_or(el),
         Action::Click { .. } if dom::tag(&el) == "option" => up("select").unwrap_or(el),
-        Action::Click { .. } => match up(&format!("{ACTIVATABLE}, label")) {
+        Action::Click { .. } => match up(ACTIVATABLE) {
             Some(l) if dom::tag(&l) == "label" => control(&l).unwrap_or(l),
             Some(a) => a,
             None => el,
