@@ -234,7 +234,7 @@ describe('containment by effect', () => {
       assert.equal(collected().length, before, `nothing reached the attacker: ${JSON.stringify(collected())}`);
       assert.equal(await task.target.locator('#q').inputValue(), '');
     };
-    const reason = `the text was read on ${attacker.url} and would be written into a page of ${site()}`;
+    const reason = `the text was read on ${attacker.url} and would go to ${site()}`;
     await denyCard(task, 0, `Fill “Search” on ${site()}`, reason, nothingLeft);
     await finish(task);
     await nothingLeft();

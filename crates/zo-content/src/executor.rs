@@ -1,5 +1,6 @@
 //! Runs action batches: one batch at a time, actions in order, each reported as `running`,
-//! checked with the worker ([`crate::guard`]: it runs only when allowed) and then reported with
+//! checked with the worker ([`crate::guard`]: it runs only when allowed), watched while it acts
+//! ([`crate::effect_guard`]: what it makes the browser do is held to what was checked) and then reported with
 //! its final status; the first failure, refusal or a cancel skips the rest (bookkeeping in
 //! `zo_core::cobrowse`). navigate belongs to the worker and is refused here.
 
@@ -16,7 +17,7 @@ use crate::failure::Failure;
 use crate::reply::Reply;
 use crate::target::Target;
 use crate::turn;
-use crate::{click, extract, fill, guard, scroll, settle};
+use crate::{click, effect_guard, extract, fill, guard, scroll, settle};
 
 /// How long a missing element is awaited when the batch does not say.
 pub const DEFAULT_TIMEOUT_MS: u32 = 5_000;
@@ -69,8 +70,12 @@ pub async fn run_batch(
         send_all(&reply, &batch_id, &[running], &finished);
         let index = u32::try_from(i).unwrap_or(u32::MAX);
         let action = Box::pin(async {
-            guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
-            execute(&actions[i], timeout_ms).await
+            let checked = guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
+            let _watch = effect_guard::watch(&reply, &batch_id, index, checked);
+            let done = execute(&actions[i], timeout_ms).await;
+            // What the action made the browser do is decided before the action is.
+            effect_guard::settled().await?;
+            done
         });
         let updates = match select(action, &mut cancelled).await {
             Either::Left((Ok(done), _)) => {

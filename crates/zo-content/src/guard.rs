@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use futures::channel::oneshot;
 use futures::future::{select, Either};
 use futures::pin_mut;
-use zo_core::wire::{Action, ActionErrorCode, ContentToWorker};
+use zo_core::wire::{Action, ActionErrorCode, ContentToWorker, TargetFacts};
 
 use crate::failure::Failure;
 use crate::reply::Reply;
@@ -69,17 +69,19 @@ impl Drop for Registration {
     }
 }
 
-/// Checks action `index` of batch `batch_id` with the worker before it runs.
+/// Checks action `index` of batch `batch_id` with the worker before it runs: the facts it
+/// was allowed on (none for actions without an element), which its effects are held to
+/// ([`crate::effect_guard`]).
 pub async fn check(
     reply: &Reply,
     batch_id: &str,
     index: u32,
     action: &Action,
     timeout_ms: u32,
-) -> Result<(), Failure> {
+) -> Result<Option<TargetFacts>, Failure> {
     // navigate belongs to the worker (refused here anyway); done does nothing in the page.
     if matches!(action, Action::Navigate { .. } | Action::Done { .. }) {
-        return Ok(());
+        return Ok(None);
     }
     if let Some(sel) = action.selector() {
         if crate::secret::probe_refused(sel.as_str()) {
@@ -127,20 +129,21 @@ pub async fn check(
             why.unwrap_or_else(|| "the extension gave no verdict for this action".to_string()),
         ));
     }
-    if let Some((sel, el, f)) = checked {
-        let now = locate::query(sel.as_str())?.map(|e| facts::target(action, e));
-        let same = now.is_some_and(|now| now == el || facts::of(&now) == f);
-        if !same {
-            return Err(Failure::new(
-                ActionErrorCode::Refused,
-                format!(
-                    "{sel} no longer is the element that was checked (the page changed); \
-                     it was not acted on"
-                ),
-            ));
-        }
-        // The person sees where Zo acts; nothing waits for it.
-        crate::outline::show(&el);
+    let Some((sel, el, f)) = checked else {
+        return Ok(None);
+    };
+    let now = locate::query(sel.as_str())?.map(|e| facts::target(action, e));
+    let same = now.is_some_and(|now| now == el || facts::of(&now) == f);
+    if !same {
+        return Err(Failure::new(
+            ActionErrorCode::Refused,
+            format!(
+                "{sel} no longer is the element that was checked (the page changed); it was \
+                 not acted on"
+            ),
+        ));
     }
-    Ok(())
+    // The person sees where Zo acts; nothing waits for it.
+    crate::outline::show(&el);
+    Ok(Some(f))
 }

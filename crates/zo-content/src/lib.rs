@@ -6,7 +6,8 @@
 //! - `handle_message(json, reply)`: one `WorkerToContent` message as JSON text; answers are
 //!   `ContentToWorker` JSON strings passed to `reply` (possibly several, possibly later). Each
 //!   action of a batch is checked with the worker first (ACTION_CHECK, then ACTION_VERDICT:
-//!   see [`guard`]). Messages are read and written by zo-core's serde-free codec
+//!   see [`guard`]); what an allowed action makes the browser do is held to what was
+//!   checked (EFFECT_CHECK, then EFFECT_VERDICT: see [`effect_guard`]). Messages are read and written by zo-core's serde-free codec
 //!   (`zo_core::wire::codec`, held to the serde definitions by zo-core's tests), so the module
 //!   carries no serde code;
 //! - `version()`: the crate version.
@@ -18,6 +19,7 @@ pub mod click;
 pub mod composed;
 pub mod dict;
 pub mod dom;
+pub mod effect_guard;
 pub mod events;
 pub mod executor;
 pub mod extract;
@@ -122,6 +124,14 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
             reason,
         } => {
             guard::verdict(&batch_id, index, allow, reason);
+        }
+        WorkerToContent::EffectVerdict {
+            batch_id,
+            index,
+            allow,
+            reason,
+        } => {
+            effect_guard::verdict(&batch_id, index, allow, reason);
         }
     }
 }

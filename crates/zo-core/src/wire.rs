@@ -30,7 +30,10 @@ pub use choices::{
     parse_choices, Choice, ChoiceLists, ChoicesCache, CHOICES_KEY, CHOICES_TTL_MS, MAX_CHOICES,
     MAX_CHOICE_CHARS,
 };
-pub use facts::{FieldFacts, FormFacts, TargetFacts, MAX_FORM_FIELDS, MAX_NAME_CHARS};
+pub use facts::{
+    may_hold_secret, EffectKind, FieldFacts, FormFacts, TargetFacts, MAX_FIELD_NAME_CHARS,
+    MAX_FORM_FIELDS, MAX_NAME_CHARS,
+};
 pub use json::{
     parse as parse_json, Json, JsonError, Node as JsonNode, Obj, ParseFloat, RawJson, WireError,
     WireName,

@@ -28,7 +28,9 @@ use zo_core::cobrowse::{Cobrowse, Command, FinishReason};
 use zo_core::wire::{
     ActionResult, FailureKind, FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel,
 };
-use zo_core::wire::{TargetFacts, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS, DEFAULT_MAX_STEPS};
+use zo_core::wire::{
+    EffectKind, TargetFacts, DEFAULT_MAX_ACTIONS, DEFAULT_MAX_NAVIGATIONS, DEFAULT_MAX_STEPS,
+};
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
@@ -249,20 +251,43 @@ struct Hooks<'a> {
 }
 
 impl Hooks<'_> {
-    async fn verdict(&mut self, index: u32, facts: Option<TargetFacts>) -> ContentVerdict {
-        // Where the tab is, from the browser: the page cannot say where it is.
-        let page_url = self
-            .tabs
+    /// Where the tab is, from the browser: the page cannot say where it is.
+    async fn page_url(&self) -> String {
+        self.tabs
             .get(self.tab_id)
             .await
             .map(|t| t.url)
-            .unwrap_or_default();
-        let mut pending: VecDeque<Command> =
-            self.machine.on_action_check(index, facts, &page_url).into();
+            .unwrap_or_default()
+    }
+
+    async fn verdict(&mut self, index: u32, facts: Option<TargetFacts>) -> ContentVerdict {
+        let page_url = self.page_url().await;
+        let first = self.machine.on_action_check(index, facts, &page_url);
+        self.answer(first).await
+    }
+
+    async fn effect_verdict(
+        &mut self,
+        index: u32,
+        effect: EffectKind,
+        facts: TargetFacts,
+    ) -> ContentVerdict {
+        let page_url = self.page_url().await;
+        let first = self
+            .machine
+            .on_effect_check(index, effect, facts, &page_url);
+        self.answer(first).await
+    }
+
+    /// Carries out the machine's answer to one check (asking the user when it says so) until
+    /// its verdict.
+    async fn answer(&mut self, first: Vec<Command>) -> ContentVerdict {
+        let mut pending: VecDeque<Command> = first.into();
         let mut verdict = None;
         while let Some(command) = pending.pop_front() {
             match command {
-                Command::Verdict { allow, reason, .. } => {
+                Command::Verdict { allow, reason, .. }
+                | Command::EffectVerdict { allow, reason, .. } => {
                     verdict = Some(ContentVerdict { allow, reason })
                 }
                 Command::AskApproval { id, request, .. } => {
@@ -299,6 +324,15 @@ impl BatchHooks for Hooks<'_> {
         facts: Option<TargetFacts>,
     ) -> LocalBoxFuture<'_, ContentVerdict> {
         Box::pin(self.verdict(index, facts))
+    }
+
+    fn effect(
+        &mut self,
+        index: u32,
+        effect: EffectKind,
+        facts: TargetFacts,
+    ) -> LocalBoxFuture<'_, ContentVerdict> {
+        Box::pin(self.effect_verdict(index, effect, facts))
     }
 
     fn stopped(&mut self) -> bool {
@@ -415,7 +449,7 @@ async fn run_cobrowse(
                 }
             }
             // Verdicts answer content checks, inside a batch.
-            Command::Verdict { .. } => Vec::new(),
+            Command::Verdict { .. } | Command::EffectVerdict { .. } => Vec::new(),
             Command::Navigate { url, .. } => {
                 match tab::navigate(tabs, tab_id, &url, cancel).await {
                     Err(TabError::Cancelled) => machine.stop(),

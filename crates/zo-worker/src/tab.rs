@@ -24,10 +24,10 @@ use futures::future::{select, Either, LocalBoxFuture};
 use futures::pin_mut;
 use gloo_timers::future::TimeoutFuture;
 use zo_core::cobrowse::BatchOutcome;
-use zo_core::wire::TargetFacts;
 use zo_core::wire::{
     Action, ActionResult, ContentToWorker, HttpUrl, PageSnapshot, WorkerToContent,
 };
+use zo_core::wire::{EffectKind, TargetFacts};
 
 use crate::cancel::CancelToken;
 use crate::convert::warn;
@@ -119,6 +119,22 @@ pub trait BatchHooks {
         index: u32,
         facts: Option<TargetFacts>,
     ) -> LocalBoxFuture<'_, ContentVerdict>;
+    /// While allowed action `index` acts, the browser is about to do `effect` on an element
+    /// with `facts` other than the ones checked: may it? Refused unless the caller judges it.
+    fn effect(
+        &mut self,
+        index: u32,
+        effect: EffectKind,
+        facts: TargetFacts,
+    ) -> LocalBoxFuture<'_, ContentVerdict> {
+        let _ = (index, effect, facts);
+        Box::pin(async {
+            ContentVerdict {
+                allow: false,
+                reason: Some("effects of actions are not judged here".to_string()),
+            }
+        })
+    }
     /// The session stopped while the batch ran: whether the page must cancel it (posts
     /// CANCEL_BATCH). The Co-browse machine decides ([`zo_core::cobrowse::Command::CancelBatch`]).
     fn stopped(&mut self) -> bool;
@@ -336,6 +352,21 @@ pub async fn run_batch(
                 let verdict = hooks.check(index, facts).await;
                 // A dead port shows at the next receive.
                 let _ = port.post(&WorkerToContent::ActionVerdict {
+                    batch_id: batch_id.clone(),
+                    index,
+                    allow: verdict.allow,
+                    reason: verdict.reason,
+                });
+            }
+            Ok(Some(ContentToWorker::EffectCheck {
+                batch_id: id,
+                index,
+                effect,
+                facts,
+            })) if id == batch_id => {
+                let verdict = hooks.effect(index, effect, facts).await;
+                // A dead port shows at the next receive.
+                let _ = port.post(&WorkerToContent::EffectVerdict {
                     batch_id: batch_id.clone(),
                     index,
                     allow: verdict.allow,

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen_test::wasm_bindgen_test;
-use zo_core::wire::{ActionErrorCode, ActionStatus, ContentToWorker, FieldFacts, TargetFacts};
+use zo_core::wire::{ActionErrorCode, ActionStatus, ContentToWorker, TargetFacts};
 
 use crate::support::*;
 
@@ -70,17 +70,26 @@ async fn a_submit_button_reports_its_form_even_when_fields_clobber_it() {
     assert_eq!(f.name, "Pay now");
     let form = f.submits.expect("a submit button submits its form");
     assert_eq!(form.action.as_deref(), Some("https://evil.example/steal"));
-    let field = |t: &str, ac: &str| FieldFacts {
-        input_type: t.into(),
-        autocomplete: ac.into(),
-    };
+    let fields: Vec<(&str, &str)> = form
+        .fields
+        .iter()
+        .map(|f| (f.input_type.as_str(), f.autocomplete.as_str()))
+        .collect();
     assert_eq!(
-        form.fields,
-        vec![
-            field("password", ""),
-            field("text", "cc-number"),
-            field("text", "username")
-        ]
+        fields,
+        [
+            ("text", ""),
+            ("text", ""),
+            ("password", ""),
+            ("text", "cc-number"),
+            ("text", "username"),
+            ("text", ""),
+        ],
+        "every field typed into, by its real type (a field named `elements` hides none)"
+    );
+    assert_eq!(
+        form.fields[2].name, "pw",
+        "a field is called by its name at least"
     );
     let other = checked_facts(r##"{"type":"click","selector":"#fx-other"}"##)
         .await

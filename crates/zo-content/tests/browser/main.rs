@@ -1,6 +1,6 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
 //! every error on real DOM, scroll containers and web components (Shoelace), settling between
-//! actions (React 19), the facts each action is checked on, the message flow, snapshot
+//! actions (React 19), the facts each action is checked on and what it makes the browser do, the message flow, snapshot
 //! selector round-trips, secret fields, and the text of thrown JS values.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
@@ -12,6 +12,7 @@ mod support;
 mod actions;
 mod allocator;
 mod components;
+mod effects;
 mod errors;
 mod facts;
 mod fill;

@@ -111,8 +111,8 @@ impl Replies {
     }
 }
 
-/// How a test answers the content module's ACTION_CHECKs: `Some((allow, reason))` for a
-/// verdict, `None` to never answer.
+/// How a test answers the content module's ACTION_CHECKs and EFFECT_CHECKs:
+/// `Some((allow, reason))` for a verdict, `None` to never answer.
 pub type Judge = Rc<dyn Fn(&ContentToWorker) -> Option<(bool, Option<String>)>>;
 
 /// A judge that allows every action.
@@ -137,17 +137,30 @@ pub async fn send_judged(json: &str, judge: Judge) -> Replies {
         let msg: ContentToWorker = serde_json::from_str(&s).expect("reply is ContentToWorker JSON");
         if let ContentToWorker::ActionCheck {
             batch_id, index, ..
+        }
+        | ContentToWorker::EffectCheck {
+            batch_id, index, ..
         } = &msg
         {
             if let Some((allow, reason)) = judge(&msg) {
-                let verdict =
-                    serde_json::to_string(&zo_core::wire::WorkerToContent::ActionVerdict {
-                        batch_id: batch_id.clone(),
-                        index: *index,
+                let (batch_id, index) = (batch_id.clone(), *index);
+                let verdict = serde_json::to_string(&match msg {
+                    ContentToWorker::ActionCheck { .. } => {
+                        zo_core::wire::WorkerToContent::ActionVerdict {
+                            batch_id,
+                            index,
+                            allow,
+                            reason,
+                        }
+                    }
+                    _ => zo_core::wire::WorkerToContent::EffectVerdict {
+                        batch_id,
+                        index,
                         allow,
                         reason,
-                    })
-                    .unwrap();
+                    },
+                })
+                .unwrap();
                 wasm_bindgen_futures::spawn_local(async move {
                     let noop = Closure::<dyn FnMut(String)>::new(|_s: String| {});
                     zo_content::handle_message(

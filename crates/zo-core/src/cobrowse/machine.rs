@@ -15,7 +15,9 @@
 //! before the tab moves, and each content action before the page acts on it (the content
 //! module's ACTION_CHECK, answered with [`Command::Verdict`]); an action the policy refuses, or
 //! the user declines, fails as `refused` and goes back to Zo as its result. At most
-//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). A batch's reports are folded
+//! [`MAX_ACTIONS_PER_ANSWER`] actions of an answer run (`caps`). What the browser does while an
+//! allowed action acts (a link followed, a form submitted, a window opened) and that differs
+//! from what was checked is judged as a click on what the browser activates (`effect`). A batch's reports are folded
 //! in by `results`, navigations by `navigation`.
 //!
 //! After a failure that leaves actions of the step unrun, the machine pauses and offers them to
@@ -24,6 +26,7 @@
 
 mod caps;
 mod command;
+mod effect;
 mod guard;
 mod mask;
 mod navigation;

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 
 use crate::wire::action::Action;
-use crate::wire::facts::TargetFacts;
+use crate::wire::facts::{EffectKind, TargetFacts};
 use crate::wire::json::RawJson;
 use crate::wire::ready_question::Quote;
 use crate::wire::snapshot::PageSnapshot;
@@ -335,6 +335,16 @@ pub enum WorkerToContent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// The answer to EFFECT_CHECK of action `index` of batch `batch_id`: carry the effect out
+    /// only when `allow`; otherwise it is dropped and the action fails as `refused` with
+    /// `reason`.
+    EffectVerdict {
+        batch_id: String,
+        index: u32,
+        allow: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
 }
 
 /// Content script -> worker.
@@ -374,6 +384,15 @@ pub enum ContentToWorker {
         index: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         facts: Option<TargetFacts>,
+    },
+    /// While allowed action `index` of batch `batch_id` acts, the browser was about to do
+    /// `effect` with facts other than the ones checked: held until EFFECT_VERDICT. `facts` are
+    /// those of the element the browser activates (the link, or the submitter with its form).
+    EffectCheck {
+        batch_id: String,
+        index: u32,
+        effect: EffectKind,
+        facts: TargetFacts,
     },
 }
 

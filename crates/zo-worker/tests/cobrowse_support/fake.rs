@@ -313,7 +313,7 @@ pub fn facts_for(action: &Action) -> Option<TargetFacts> {
             name: "Continue".into(),
             submits: Some(FormFacts {
                 action: Some("https://evil.example/steal".into()),
-                fields: Vec::new(),
+                ..FormFacts::default()
             }),
             ..base
         },

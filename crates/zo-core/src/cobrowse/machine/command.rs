@@ -57,6 +57,14 @@ pub enum Command {
         allow: bool,
         reason: Option<String>,
     },
+    /// Answer the content module's EFFECT_CHECK of action `batch_index` (batch index): carry
+    /// the effect out only when `allow`; else it is dropped and the action fails as refused
+    /// with `reason` (answers [`crate::cobrowse::Cobrowse::on_effect_check`]).
+    EffectVerdict {
+        batch_index: u32,
+        allow: bool,
+        reason: Option<String>,
+    },
     /// A line for the task's work log in the panel.
     Note { text: String },
     /// The reasoning of `step` (its answer's thinking or the reasoning it gave with its

@@ -3,6 +3,9 @@
 //! facts about its element and the tab's address from the browser). An "Ask" becomes an
 //! approval request for the user; their answer (allow once, allow for this task, deny) decides.
 //!
+//! The facts and once-grants of the action allowed last are remembered (`Acting`): what the
+//! browser then does while it acts is judged with them (`effect`).
+//!
 //! A refused or declined action fails as `refused` with a plain reason: Zo gets it as that
 //! action's result and may re-plan. Repeated refusals end the task: [`MAX_REFUSALS`] in one
 //! task, or the same action refused twice. Nobody answering a request in time ends it too.
@@ -12,7 +15,7 @@ use super::{to_u32, Cobrowse, Command, FinishReason, Phase};
 use crate::trust::policy::{field_secret, ApprovalRequest};
 use crate::trust::policy::{Grant, Proposal, TaskScope, Verdict};
 use crate::wire::action::Action;
-use crate::wire::facts::TargetFacts;
+use crate::wire::facts::{EffectKind, TargetFacts};
 use crate::wire::protocol::{ActionError, ActionErrorCode, ApprovalDecision};
 
 /// What the Co-browse machine remembers about approvals and refusals of one task.
@@ -27,6 +30,18 @@ pub(super) struct Guard {
     refused: Vec<Action>,
     /// Set when the task must end at the end of the step.
     end: Option<(FinishReason, String)>,
+    /// The content action allowed last: its effects are judged with what it was allowed on.
+    pub(super) acting: Option<Acting>,
+}
+
+/// A content action that was allowed and acts now.
+#[derive(Debug, Clone)]
+pub(super) struct Acting {
+    pub(super) batch_index: u32,
+    /// The facts it was checked on.
+    pub(super) facts: Option<TargetFacts>,
+    /// The grants the user gave for it alone.
+    pub(super) once: Vec<Grant>,
 }
 
 impl Guard {
@@ -68,15 +83,39 @@ pub(super) struct Pending {
     check: Option<Check>,
 }
 
-/// A content module's check of one action.
+/// A content module's check of one action, or of an effect of it.
 #[derive(Debug, Clone)]
 pub(super) struct Check {
-    batch_index: u32,
-    facts: Option<TargetFacts>,
-    page_url: String,
+    pub(super) batch_index: u32,
+    pub(super) facts: Option<TargetFacts>,
+    pub(super) page_url: String,
+    /// Set for an effect check: what it is and the click it is judged as.
+    pub(super) effect: Option<(EffectKind, Action)>,
+}
+
+impl Check {
+    /// The verdict on this check: [`Command::Verdict`], or [`Command::EffectVerdict`].
+    pub(super) fn verdict(&self, allow: bool, reason: Option<String>) -> Command {
+        let batch_index = self.batch_index;
+        match self.effect {
+            None => Command::Verdict {
+                batch_index,
+                allow,
+                reason,
+            },
+            Some(_) => Command::EffectVerdict {
+                batch_index,
+                allow,
+                reason,
+            },
+        }
+    }
 }
 
 fn proposal<'a>(action: &'a Action, check: Option<&'a Check>) -> Proposal<'a> {
+    let action = check
+        .and_then(|c| c.effect.as_ref())
+        .map_or(action, |e| &e.1);
     match (action, check) {
         (Action::Navigate { url }, _) => Proposal::Navigate { url: url.as_str() },
         (action, check) => Proposal::Act {
@@ -131,7 +170,9 @@ impl Cobrowse {
             batch_index,
             facts,
             page_url: page_url.to_string(),
+            effect: None,
         };
+        self.guard.acting = None;
         self.decide(index, Some(check), &[])
     }
 
@@ -183,8 +224,18 @@ impl Cobrowse {
         once: &[Grant],
     ) -> Vec<Command> {
         let action = &self.step.actions[index];
-        match self.scope.judge(&proposal(action, check.as_ref()), once) {
-            Verdict::Allow => self.proceed(index, check),
+        let mut once = once.to_vec();
+        if let (
+            Some(acting),
+            Some(Check {
+                effect: Some(_), ..
+            }),
+        ) = (&self.guard.acting, &check)
+        {
+            once.extend(acting.once.iter().cloned());
+        }
+        match self.scope.judge(&proposal(action, check.as_ref()), &once) {
+            Verdict::Allow => self.proceed(index, check, once),
             Verdict::Refuse(refusal) => {
                 let message = format!("Not allowed: {refusal}.");
                 self.refuse(index, check, message, true)
@@ -192,6 +243,10 @@ impl Cobrowse {
             Verdict::Ask(request) => {
                 self.guard.next_id += 1;
                 let id = self.guard.next_id;
+                let request = match check.as_ref().and_then(|c| c.effect.as_ref()) {
+                    Some((kind, _)) => super::effect::described(*kind, request),
+                    None => request,
+                };
                 if check.is_none() {
                     self.phase = Phase::Approving { index };
                 }
@@ -211,8 +266,9 @@ impl Cobrowse {
         }
     }
 
-    /// Action `index` is allowed: it counts (navigations) and goes ahead.
-    fn proceed(&mut self, index: usize, check: Option<Check>) -> Vec<Command> {
+    /// Action `index` (or its effect) is allowed with the `once` grants: it counts
+    /// (navigations) and goes ahead.
+    fn proceed(&mut self, index: usize, check: Option<Check>, once: Vec<Grant>) -> Vec<Command> {
         let mut out = Vec::new();
         let action = &self.step.actions[index];
         if self.scope.record(&proposal(action, check.as_ref())) {
@@ -221,11 +277,16 @@ impl Cobrowse {
             });
         }
         match check {
-            Some(c) => out.push(Command::Verdict {
-                batch_index: c.batch_index,
-                allow: true,
-                reason: None,
-            }),
+            Some(c) => {
+                out.push(c.verdict(true, None));
+                if c.effect.is_none() {
+                    self.guard.acting = Some(Acting {
+                        batch_index: c.batch_index,
+                        facts: c.facts,
+                        once,
+                    });
+                }
+            }
             None => out.extend(self.navigate(index)),
         }
         out
@@ -256,7 +317,7 @@ impl Cobrowse {
         match check {
             Some(c) => {
                 self.step.refused.push((index, error));
-                vec![deny(c.batch_index, &message)]
+                vec![c.verdict(false, Some(message))]
             }
             None => self.navigation_refused(index, error),
         }

@@ -422,6 +422,7 @@ fn last_step_prompt_asks_for_done() {
 }
 
 mod containment;
+mod effects;
 mod first_prompt;
 mod interruptions;
 mod resume;

@@ -169,7 +169,7 @@ impl TaskScope {
                 }
             }
             let secret = form.fields.iter().find_map(|f| {
-                field_secret(&f.input_type, &f.autocomplete, "")
+                field_secret(&f.input_type, &f.autocomplete, &f.name)
                     .filter(|k| matches!(k, SecretKind::Password | SecretKind::Payment))
             });
             if let Some(kind) = secret {

@@ -53,6 +53,12 @@ impl WorkerToContent {
                 allow: f.req("allow", boolean)?,
                 reason: f.opt("reason", string)?,
             },
+            "EFFECT_VERDICT" => WorkerToContent::EffectVerdict {
+                batch_id: f.req("batchId", string)?,
+                index: f.req("index", uint32)?,
+                allow: f.req("allow", boolean)?,
+                reason: f.opt("reason", string)?,
+            },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
     }
@@ -94,6 +100,16 @@ impl WorkerToContent {
                 .uint("index", u64::from(*index))
                 .bool("allow", *allow)
                 .opt_str("reason", reason.as_deref()),
+            WorkerToContent::EffectVerdict {
+                batch_id,
+                index,
+                allow,
+                reason,
+            } => typed("EFFECT_VERDICT")
+                .str("batchId", batch_id)
+                .uint("index", u64::from(*index))
+                .bool("allow", *allow)
+                .opt_str("reason", reason.as_deref()),
         }
         .done()
     }
@@ -131,6 +147,12 @@ impl ContentToWorker {
                 batch_id: f.req("batchId", string)?,
                 index: f.req("index", uint32)?,
                 facts: f.opt("facts", read_facts)?,
+            },
+            "EFFECT_CHECK" => ContentToWorker::EffectCheck {
+                batch_id: f.req("batchId", string)?,
+                index: f.req("index", uint32)?,
+                effect: f.req("effect", name)?,
+                facts: f.req("facts", read_facts)?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
@@ -176,6 +198,17 @@ impl ContentToWorker {
                 .str("batchId", batch_id)
                 .uint("index", u64::from(*index))
                 .opt_json("facts", facts.as_ref().map(write_facts).as_ref())
+                .done(),
+            ContentToWorker::EffectCheck {
+                batch_id,
+                index,
+                effect,
+                facts,
+            } => typed("EFFECT_CHECK")
+                .str("batchId", batch_id)
+                .uint("index", u64::from(*index))
+                .str("effect", effect.wire_name())
+                .json("facts", &write_facts(facts))
                 .done(),
         }
     }
@@ -275,32 +308,36 @@ fn read_facts(node: &Node) -> Result<TargetFacts, WireError> {
         &[
             "tag",
             "inputType",
-            "role",
             "autocomplete",
             "name",
+            "role",
             "href",
             "form",
+            "target",
             "submits",
         ],
     )?;
     Ok(TargetFacts {
         tag: f.req("tag", string)?,
         input_type: f.opt("inputType", string)?,
-        role: f.opt("role", string)?,
         autocomplete: f.or_default("autocomplete", string)?,
         name: f.or_default("name", string)?,
+        role: f.opt("role", string)?,
         href: f.opt("href", string)?,
         form: f.opt("form", string)?,
+        target: f.opt("target", string)?,
         submits: f.opt("submits", |n| {
-            let form = Fields::of(n, &["action", "fields"])?;
+            let form = Fields::of(n, &["action", "method", "fields"])?;
             Ok(FormFacts {
                 action: form.opt("action", string)?,
+                method: form.opt("method", string)?,
                 fields: form.or_default("fields", |n| {
                     list(n, |field| {
-                        let field = Fields::of(field, &["inputType", "autocomplete"])?;
+                        let field = Fields::of(field, &["inputType", "autocomplete", "name"])?;
                         Ok(FieldFacts {
                             input_type: field.or_default("inputType", string)?,
                             autocomplete: field.or_default("autocomplete", string)?,
+                            name: field.or_default("name", string)?,
                         })
                     })
                 })?,
@@ -320,22 +357,25 @@ fn write_facts(f: &TargetFacts) -> Json {
                 Obj::new()
                     .str("inputType", &field.input_type)
                     .opt_str("autocomplete", non_empty(&field.autocomplete))
+                    .opt_str("name", non_empty(&field.name))
                     .done()
             }))
         });
         Obj::new()
             .opt_str("action", form.action.as_deref())
+            .opt_str("method", form.method.as_deref())
             .opt_json("fields", fields.as_ref())
             .done()
     });
     Obj::new()
         .str("tag", &f.tag)
         .opt_str("inputType", f.input_type.as_deref())
-        .opt_str("role", f.role.as_deref())
         .opt_str("autocomplete", non_empty(&f.autocomplete))
         .opt_str("name", non_empty(&f.name))
+        .opt_str("role", f.role.as_deref())
         .opt_str("href", f.href.as_deref())
         .opt_str("form", f.form.as_deref())
+        .opt_str("target", f.target.as_deref())
         .opt_json("submits", submits.as_ref())
         .done()
 }

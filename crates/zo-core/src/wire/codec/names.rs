@@ -4,6 +4,7 @@
 
 use crate::page::secret_field::SecretKind;
 use crate::wire::approval::{Access, ApprovalKind, Source};
+use crate::wire::facts::EffectKind;
 use crate::wire::json::WireName;
 use crate::wire::protocol::{
     ActionErrorCode, ActionStatus, ApprovalDecision, FailureKind, FinalStatus, Mode, TextPart,
@@ -170,6 +171,18 @@ impl WireName for ApprovalDecision {
     }
 }
 
+impl WireName for EffectKind {
+    const ALL: &'static [Self] = &[Self::Link, Self::Submit, Self::Window];
+    const WHAT: &'static str = "an effect";
+    fn wire_name(self) -> &'static str {
+        match self {
+            Self::Link => "link",
+            Self::Submit => "submit",
+            Self::Window => "window",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,5 +231,6 @@ mod tests {
         check::<Mode>();
         check::<ApprovalDecision>();
         check::<TextPart>();
+        check::<EffectKind>();
     }
 }

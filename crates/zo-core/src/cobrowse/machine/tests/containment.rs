@@ -228,7 +228,7 @@ fn a_denied_check_fails_the_action_whatever_the_page_reports() {
         input_type: Some("submit".into()),
         submits: Some(FormFacts {
             action: Some("https://evil.example/steal".into()),
-            fields: vec![],
+            ..FormFacts::default()
         }),
         ..TargetFacts::default()
     });

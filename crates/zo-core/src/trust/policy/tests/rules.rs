@@ -512,6 +512,7 @@ fn submit(action: Option<&str>, fields: Vec<FieldFacts>) -> TargetFacts {
         submits: Some(FormFacts {
             action: action.map(String::from),
             fields,
+            ..FormFacts::default()
         }),
         ..facts("button")
     }
@@ -582,6 +583,7 @@ fn submitting_a_form_with_a_password_or_payment_field_needs_approval() {
     let field = |t: &str, ac: &str| FieldFacts {
         input_type: t.into(),
         autocomplete: ac.into(),
+        ..FieldFacts::default()
     };
     let login = submit(
         Some(SHOP),
@@ -631,6 +633,7 @@ fn one_request_lists_every_reason() {
             vec![FieldFacts {
                 input_type: "text".into(),
                 autocomplete: "cc-number".into(),
+                ..FieldFacts::default()
             }],
         )
     };

@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::page::secret_field::SecretKind;
 use crate::page::Capped;
 use crate::wire::approval::{Access, ApprovalKind, ScopeOrigin, Source};
-use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
+use crate::wire::facts::{EffectKind, FieldFacts, FormFacts, TargetFacts};
 use crate::wire::json::RawJson;
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use crate::wire::protocol::*;
@@ -83,6 +83,18 @@ pub fn worker_to_content() -> Vec<WorkerToContent> {
             allow: false,
             reason: Some(format!("You declined: {ODD}")),
         },
+        WorkerToContent::EffectVerdict {
+            batch_id: "batch-1".into(),
+            index: u32::MAX,
+            allow: true,
+            reason: None,
+        },
+        WorkerToContent::EffectVerdict {
+            batch_id: ODD.into(),
+            index: 0,
+            allow: false,
+            reason: Some(format!("Not allowed: {ODD}")),
+        },
     ]
 }
 
@@ -158,23 +170,27 @@ fn facts() -> Vec<TargetFacts> {
             ..TargetFacts::default()
         },
         TargetFacts {
-            role: Some("button".into()),
             tag: "button".into(),
             form: Some(format!("https://shop.example/checkout#{ODD}")),
             input_type: Some("submit".into()),
             autocomplete: "off".into(),
             name: format!("Pay {ODD}"),
+            role: Some("button".into()),
             href: Some("https://shop.example/pay".into()),
+            target: Some("_blank".into()),
             submits: Some(FormFacts {
                 action: Some("https://shop.example/checkout".into()),
+                method: Some("post".into()),
                 fields: vec![
                     FieldFacts {
                         input_type: "password".into(),
                         autocomplete: "".into(),
+                        name: "".into(),
                     },
                     FieldFacts {
                         input_type: "text".into(),
                         autocomplete: "cc-number".into(),
+                        name: ODD.into(),
                     },
                 ],
             }),
@@ -272,6 +288,14 @@ pub fn content_to_worker() -> Vec<ContentToWorker> {
             batch_id: "batch-1".into(),
             index: u32::MAX,
             facts: Some(facts),
+        });
+    }
+    for (i, facts) in facts().into_iter().enumerate() {
+        out.push(ContentToWorker::EffectCheck {
+            batch_id: ODD.into(),
+            index: i as u32,
+            effect: [EffectKind::Link, EffectKind::Submit, EffectKind::Window][i % 3],
+            facts,
         });
     }
     out
