@@ -424,6 +424,7 @@ fn last_step_prompt_asks_for_done() {
 mod containment;
 mod first_prompt;
 mod interruptions;
+mod landing;
 mod resume;
 
 #[test]
