@@ -16,7 +16,10 @@
 //! Containment: the machine judges every navigate and every content action (the content
 //! module's ACTION_CHECK) against the task's scope, whose first origin is the tab's when the
 //! user asked (from chrome.tabs). Approval requests go to the panel ([`crate::approval`]); the
-//! task's origin set and notes go to the panel as TASK_SCOPE and TASK_NOTE.
+//! task's origin set and notes go to the panel as TASK_SCOPE and TASK_NOTE. The network guard
+//! ([`crate::net_guard`]) holds the task's tabs to its origin set at the network layer: its
+//! rules follow every TASK_SCOPE before the loop goes on, and the pages its tabs land on and
+//! the navigations it blocked go to the machine between commands.
 
 use std::collections::VecDeque;
 
@@ -32,6 +35,7 @@ use zo_core::wire::{TargetFacts, DEFAULT_MAX_STEPS};
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
+use crate::net_guard;
 use crate::session::Session;
 use crate::stream::{ask_in_chat, stream_ask, AskOutcome, AskRequest, Shown};
 use crate::tab::browser::ChromeTabs;
@@ -244,6 +248,7 @@ struct Hooks<'a> {
     session: &'a Session,
     tabs: &'a dyn TabApi,
     tab_id: i32,
+    net: &'a net_guard::Task,
     /// What the machine said on Stop, besides cancelling the batch: for the loop to carry out.
     after_stop: Vec<Command>,
 }
@@ -275,6 +280,11 @@ impl Hooks<'_> {
                             }
                         }
                     }
+                }
+                // The rules let the tab go where the verdict lets the click lead, first.
+                Command::Scope { origins } => {
+                    self.net.set_origins(&origins).await;
+                    emit_status(self.session, Command::Scope { origins });
                 }
                 other => emit_status(self.session, other),
             }
@@ -338,6 +348,8 @@ async fn run_cobrowse(
     let mut machine = Cobrowse::new(&req.input, max_steps, conversation)
         .with_mode_text(text)
         .with_context(others, req.quote.clone());
+    // Its rules go when the loop ends, however it ends.
+    let net = net_guard::Task::begin(tab_id, &req.input).await;
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.
@@ -346,6 +358,19 @@ async fn run_cobrowse(
         if cancel.is_cancelled() && !machine.is_finished() {
             // Stop goes through the machine: what it says replaces what was queued.
             queue = machine.stop().into();
+            continue;
+        }
+        let landed = net.hand_to(&mut machine);
+        if machine.is_finished() && !landed.is_empty() {
+            // A tab left the task: what the machine says replaces what was queued.
+            queue = landed.into();
+            continue;
+        }
+        if !landed.is_empty() {
+            queue.push_front(command);
+            for c in landed.into_iter().rev() {
+                queue.push_front(c);
+            }
             continue;
         }
         let next = match command {
@@ -383,6 +408,7 @@ async fn run_cobrowse(
                     session,
                     tabs,
                     tab_id,
+                    net: &net,
                     after_stop: Vec::new(),
                 };
                 let outcome = tab::run_batch(tabs, tab_id, actions, &mut hooks, cancel).await;
@@ -420,10 +446,12 @@ async fn run_cobrowse(
             // Cancelling a batch is answered inside the batch (`Hooks::stopped`); out here no
             // batch runs any more.
             Command::CancelBatch => Vec::new(),
-            info @ (Command::Status { .. }
-            | Command::Scope { .. }
-            | Command::Note { .. }
-            | Command::Thought { .. }) => {
+            Command::Scope { origins } => {
+                net.set_origins(&origins).await;
+                emit_status(session, Command::Scope { origins });
+                Vec::new()
+            }
+            info @ (Command::Status { .. } | Command::Note { .. } | Command::Thought { .. }) => {
                 emit_status(session, info);
                 Vec::new()
             }
@@ -431,7 +459,10 @@ async fn run_cobrowse(
                 if reason == FinishReason::Stopped {
                     return stopped(&shown);
                 }
-                if matches!(reason, FinishReason::Refused | FinishReason::NoAnswer) {
+                if matches!(
+                    reason,
+                    FinishReason::Refused | FinishReason::NoAnswer | FinishReason::Contained
+                ) {
                     emit_status(session, Command::Note { text: text.clone() });
                 }
                 let last = last.unwrap_or_default();

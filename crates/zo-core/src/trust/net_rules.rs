@@ -91,6 +91,19 @@ pub enum Target {
     SameSiteAs(Vec<String>),
 }
 
+/// What the guard reports to the Co-browse machine about a guarded tab's top-level frame.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TabEvent {
+    /// A page committed at this address (`webNavigation.onCommitted`).
+    Landed(String),
+    /// A navigation to this address was blocked by the rules (`webNavigation.onErrorOccurred`
+    /// with `net::ERR_BLOCKED_BY_CLIENT`): the tab shows Chrome's error page.
+    Blocked(String),
+}
+
+/// The error Chrome reports for a request an extension's rules blocked.
+pub const BLOCKED_ERROR: &str = "net::ERR_BLOCKED_BY_CLIENT";
+
 /// One session rule, before its id.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rule {
@@ -182,6 +195,19 @@ impl NetGuard {
         }
         push_bounded(&mut self.opened, tab);
         was_other.is_some()
+    }
+
+    /// A page committed in frame `frame` of `tab`: reported when it is a guarded tab's
+    /// top-level frame.
+    pub fn on_committed(&self, tab: i32, frame: i32, url: &str) -> Option<TabEvent> {
+        (frame == 0 && self.guards(tab)).then(|| TabEvent::Landed(url.to_string()))
+    }
+
+    /// A navigation of frame `frame` of `tab` to `url` failed with `error`: reported when
+    /// the rules blocked a guarded tab's top-level navigation (other failures are the page's).
+    pub fn on_error(&self, tab: i32, frame: i32, url: &str, error: &str) -> Option<TabEvent> {
+        (frame == 0 && self.guards(tab) && error == BLOCKED_ERROR)
+            .then(|| TabEvent::Blocked(url.to_string()))
     }
 
     /// The rules, block rules first.

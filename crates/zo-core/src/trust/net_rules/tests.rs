@@ -271,3 +271,35 @@ fn rules_and_tabs_stay_bounded() {
     // At most 160 rules, each listing at most 513 excluded tabs.
     assert!(text.len() < 160 * (513 * 12 + 400), "{}", text.len());
 }
+
+#[test]
+fn only_top_level_events_of_guarded_tabs_are_reported() {
+    let mut g = NetGuard::new(5, &[2], "");
+    g.on_tab_created(11, Some(5));
+    assert_eq!(
+        g.on_committed(5, 0, "https://a.example/"),
+        Some(TabEvent::Landed("https://a.example/".into()))
+    );
+    assert_eq!(
+        g.on_committed(11, 0, "https://b.example/"),
+        Some(TabEvent::Landed("https://b.example/".into()))
+    );
+    assert_eq!(g.on_committed(5, 3, "https://frame.example/"), None);
+    assert_eq!(g.on_committed(2, 0, "https://user.example/"), None);
+    assert_eq!(
+        g.on_error(5, 0, "https://evil.example/?d=1", BLOCKED_ERROR),
+        Some(TabEvent::Blocked("https://evil.example/?d=1".into()))
+    );
+    assert_eq!(
+        g.on_error(5, 0, "https://down.example/", "net::ERR_NAME_NOT_RESOLVED"),
+        None
+    );
+    assert_eq!(
+        g.on_error(5, 2, "https://evil.example/", BLOCKED_ERROR),
+        None
+    );
+    assert_eq!(
+        g.on_error(2, 0, "https://evil.example/", BLOCKED_ERROR),
+        None
+    );
+}
