@@ -262,12 +262,19 @@ impl Hooks<'_> {
             .await
             .map(|t| t.url)
             .unwrap_or_default();
+        let checked = facts.clone();
         let mut pending: VecDeque<Command> =
             self.machine.on_action_check(index, facts, &page_url).into();
         let mut verdict = None;
         while let Some(command) = pending.pop_front() {
             match command {
                 Command::Verdict { allow, reason, .. } => {
+                    if allow {
+                        // A form allowed to go outside the set: the rules let it, first.
+                        if let Some(to) = self.machine.on_allowed(checked.as_ref()) {
+                            self.net.let_through(to).await;
+                        }
+                    }
                     verdict = Some(ContentVerdict { allow, reason })
                 }
                 Command::AskApproval { id, request, .. } => {

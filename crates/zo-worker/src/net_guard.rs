@@ -17,6 +17,7 @@ use std::collections::VecDeque;
 
 use zo_core::cobrowse::{Cobrowse, Command};
 use zo_core::trust::net_rules::{clear_json, NetGuard, TabEvent};
+use zo_core::trust::Origin;
 use zo_core::wire::ScopeOrigin;
 
 use crate::convert::warn;
@@ -71,6 +72,14 @@ impl Task {
     pub async fn set_origins(&self, origins: &[ScopeOrigin]) {
         let changed = with_task(self.id, |a| a.guard.set_origins(origins)).unwrap_or(false);
         if changed {
+            apply_current().await;
+        }
+    }
+
+    /// A form the policy allowed goes to `origin`, outside the set: the rules let it, before
+    /// this returns.
+    pub async fn let_through(&self, origin: Origin) {
+        if with_task(self.id, |a| a.guard.let_through(origin)) == Some(true) {
             apply_current().await;
         }
     }

@@ -124,6 +124,8 @@ pub struct NetGuard {
     /// Tabs left alone: open at the start, or opened by something else.
     others: Vec<i32>,
     origins: Vec<Origin>,
+    /// Origins outside the set a form the user allowed is sent to.
+    passages: Vec<Origin>,
     named: Vec<NamedSite>,
 }
 
@@ -143,6 +145,7 @@ impl NetGuard {
             from_guarded: Vec::new(),
             others,
             origins: Vec::new(),
+            passages: Vec::new(),
             named: named_sites(goal),
         }
     }
@@ -160,6 +163,16 @@ impl NetGuard {
         let changed = next != self.origins;
         self.origins = next;
         changed
+    }
+
+    /// A form the policy allowed goes to `origin`, outside the set: it is let through for the
+    /// rest of the task. Returns whether the rules changed.
+    pub fn let_through(&mut self, origin: Origin) -> bool {
+        if self.passages.contains(&origin) || self.passages.len() >= MAX_ORIGINS {
+            return false;
+        }
+        self.passages.push(origin);
+        true
     }
 
     /// Whether the task's containment applies to `tab` (its own tab and the tabs it opened):
@@ -234,7 +247,7 @@ impl NetGuard {
                 rules.push(rule);
             }
         };
-        for origin in &self.origins {
+        for origin in self.origins.iter().chain(&self.passages) {
             if let Some(filter) = origin_filter(origin) {
                 allow(filter);
             }

@@ -9,12 +9,19 @@
 //!   on a link, a redirect, a script's navigation) counts towards the task's navigation cap;
 //!   past it the task ends.
 //! - A blocked navigation is told to the panel and, in the next follow-up prompt, to Zo.
+//! - A click the policy allowed that sends a form to an origin outside the set (the user
+//!   allowed it, once or for the task) lets that origin through ([`Cobrowse::on_allowed`]):
+//!   the network guard must let the form go, and the tab may land there.
 //!
 //! Only the origin of an address is shown or sent: a blocked address may carry the page's data.
 
 use super::{Cobrowse, Command, FinishReason, Phase};
 use crate::trust::policy::{Destination, Origin, Proposal, MAX_NAVIGATIONS};
 use crate::trust::site::origin_of;
+use crate::wire::facts::TargetFacts;
+
+/// Most form destinations let through in one task.
+pub(super) const MAX_PASSAGES: usize = 16;
 
 /// Most blocked navigations told to Zo in one follow-up prompt (the panel hears of each).
 pub(super) const MAX_BLOCKED_NOTES: usize = 3;
@@ -26,6 +33,8 @@ pub(super) struct Landing {
     last: Option<Origin>,
     /// The navigations the policy had counted at the last landing.
     counted: u32,
+    /// Origins outside the set that an allowed form submission goes to.
+    passages: Vec<Origin>,
 }
 
 /// How a note to Zo about a blocked navigation starts.
@@ -99,9 +108,24 @@ impl Cobrowse {
         }]
     }
 
-    /// Whether the task may be on `origin`: an origin of its set, or a site the user named.
+    /// Content action `facts` describe was just allowed (its verdict allows it): when it
+    /// sends a form to an origin outside the set, that origin is let through for the rest of
+    /// the task and returned, for the network guard.
+    pub fn on_allowed(&mut self, facts: Option<&TargetFacts>) -> Option<Origin> {
+        let action = facts?.submits.as_ref()?.action.as_deref()?;
+        let to = Origin::of(action)?;
+        if self.in_set(&to) || self.landing.passages.len() >= MAX_PASSAGES {
+            return None;
+        }
+        self.landing.passages.push(to.clone());
+        Some(to)
+    }
+
+    /// Whether the task may be on `origin`: an origin of its set, a site the user named, or
+    /// where a form it was allowed to send went.
     fn in_set(&self, origin: &Origin) -> bool {
-        self.scope.read_write(origin)
+        self.landing.passages.contains(origin)
+            || self.scope.read_write(origin)
             || self
                 .scope
                 .origins()

@@ -303,3 +303,19 @@ fn only_top_level_events_of_guarded_tabs_are_reported() {
         None
     );
 }
+
+#[test]
+fn an_allowed_form_destination_is_let_through_once_named() {
+    let mut g = NetGuard::new(1, &[], "");
+    g.set_origins(&scope(&["http://127.0.0.1:4000"]));
+    let to = Origin::of("http://127.0.0.1:4001/collect").unwrap();
+    assert!(g.let_through(to.clone()));
+    assert!(!g.let_through(to));
+    assert_eq!(
+        url_filters(&g),
+        ["|http://127.0.0.1:4000/", "|http://127.0.0.1:4001/"]
+    );
+    // It stays when the set changes.
+    g.set_origins(&scope(&["http://127.0.0.1:4000", "https://shop.example"]));
+    assert_eq!(url_filters(&g).len(), 3);
+}

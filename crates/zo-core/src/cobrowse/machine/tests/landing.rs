@@ -170,3 +170,38 @@ fn a_blocked_navigation_is_told_to_the_panel_and_to_zo_by_its_origin() {
     let prompt = ask_prompt(&c.on_snapshot(Ok(page(SHOP)))).to_string();
     assert_eq!(prompt.matches("the extension blocked it").count(), 1);
 }
+
+#[test]
+fn a_form_the_policy_allowed_lets_its_destination_through() {
+    use crate::wire::facts::{FormFacts, TargetFacts};
+    let mut c = running();
+    let facts = |action: &str| TargetFacts {
+        tag: "button".to_string(),
+        submits: Some(FormFacts {
+            action: Some(action.to_string()),
+            fields: Vec::new(),
+        }),
+        ..TargetFacts::default()
+    };
+    // A form of the page's own origin needs nothing.
+    assert_eq!(
+        c.on_allowed(Some(&facts("https://shop.example/cart"))),
+        None
+    );
+    assert_eq!(c.on_allowed(None), None);
+    let to = c.on_allowed(Some(&facts("http://127.0.0.1:4001/collect")));
+    assert_eq!(
+        to.map(|o| o.to_string()).as_deref(),
+        Some("http://127.0.0.1:4001")
+    );
+    // The page it posted to is not outside the task: a navigation, counted, the origin
+    // visited (read-only), as a navigate there would make it.
+    let out = c.on_landed("http://127.0.0.1:4001/collect");
+    assert!(!c.is_finished());
+    assert_eq!(c.scope().navigations(), 1);
+    let Some(Command::Scope { origins }) = out.first() else {
+        panic!("{out:?}")
+    };
+    assert_eq!(origins[1].origin, "http://127.0.0.1:4001");
+    assert_eq!(origins[1].access, crate::wire::approval::Access::ReadOnly);
+}
