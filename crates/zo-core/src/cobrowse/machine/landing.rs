@@ -99,8 +99,8 @@ impl Cobrowse {
             .count();
         if noted < MAX_BLOCKED_NOTES {
             self.notes.push(format!(
-                "{BLOCKED_NOTE}{to}, outside this task; the extension blocked it and \
-                 brought the tab back. Do not try to reach that site."
+                "{BLOCKED_NOTE}{to}, outside this task; the extension blocked it. Do not \
+                 try to reach that site."
             ));
         }
         vec![Command::Note {
