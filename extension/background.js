@@ -14,6 +14,10 @@ import init, {
   onMenuClicked,
   onCommand,
   onOmnibox,
+  onTabCreated,
+  onNavigationTarget,
+  onNavigationCommitted,
+  onNavigationError,
 } from './pkg/zo_worker.js';
 
 // First of all: content scripts (which a compromised page can run code in) lose
@@ -75,6 +79,19 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   whenReady(() => onMessage(message, sender, sendResponse));
   return true; // Rust answers (possibly later), exactly once
 });
+
+// The network guard of a running Co-browse task: tabs opened, and top-level navigations
+// committed or blocked. Only ids, addresses and Chrome's error name cross; Rust decides.
+chrome.tabs.onCreated.addListener((tab) => whenReady(() => onTabCreated(tab.id, tab.openerTabId)));
+chrome.webNavigation.onCreatedNavigationTarget.addListener((d) =>
+  whenReady(() => onNavigationTarget(d.sourceTabId, d.tabId)),
+);
+chrome.webNavigation.onCommitted.addListener((d) =>
+  whenReady(() => onNavigationCommitted(d.tabId, d.frameId, d.url)),
+);
+chrome.webNavigation.onErrorOccurred.addListener((d) =>
+  whenReady(() => onNavigationError(d.tabId, d.frameId, d.url, d.error)),
+);
 
 // Only the names of the changed keys cross into wasm, never their values.
 chrome.storage.onChanged.addListener((changes, area) =>

@@ -1,6 +1,7 @@
 //! The fixture site's static server: serves tests/fixtures/site on 127.0.0.1 (a port the OS
 //! picks), with per-path response headers from tests/fixtures/site/headers.json (e.g. the strict
-//! CSP page). Builds the React bundles first when they are missing or older than their sources.
+//! CSP page), and one open redirect (`/net-out?to=<address>`). Builds the React bundles first
+//! when they are missing or older than their sources.
 
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
@@ -44,6 +45,12 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   );
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // An open redirect, as many sites have one (the network guard's specs follow it).
+    if (url.pathname === '/net-out') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/', 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
     let rel = decodeURIComponent(url.pathname);
     if (rel.endsWith('/')) rel += 'index.html';
     const file = path.resolve(SITE_DIR, '.' + rel);

@@ -14,6 +14,7 @@ mod event;
 mod runtime;
 
 pub mod context_menus;
+pub mod net_guard;
 pub mod permissions;
 pub mod scripting;
 pub mod storage;

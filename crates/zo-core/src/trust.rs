@@ -1,7 +1,9 @@
 //! Who may do what: the containment policy of Co-browse (origin sets, approvals, refusals, on
 //! facts from the page), which extension pages the worker serves ([`sender`]), which tab a
-//! request may touch, and the sites and host permissions of URLs ([`site`]).
+//! request may touch, the network guard of a running task ([`net_rules`]), and the sites and
+//! host permissions of URLs ([`site`]).
 
+pub mod net_rules;
 pub(crate) mod policy;
 pub mod sender;
 pub mod site;

@@ -16,7 +16,10 @@
 //! Containment: the machine judges every navigate and every content action (the content
 //! module's ACTION_CHECK) against the task's scope, whose first origin is the tab's when the
 //! user asked (from chrome.tabs). Approval requests go to the panel ([`crate::approval`]); the
-//! task's origin set and notes go to the panel as TASK_SCOPE and TASK_NOTE.
+//! task's origin set and notes go to the panel as TASK_SCOPE and TASK_NOTE. The network guard
+//! ([`crate::net_guard`]) holds the task's tabs to its origin set at the network layer: its
+//! rules follow every TASK_SCOPE before the loop goes on, and the pages its tabs land on and
+//! the navigations it blocked go to the machine between commands.
 
 use std::collections::VecDeque;
 
@@ -34,6 +37,7 @@ use zo_core::wire::{
 
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
+use crate::net_guard;
 use crate::session::Session;
 use crate::stream::{ask_in_chat, stream_ask, AskOutcome, AskRequest, Shown};
 use crate::tab::browser::ChromeTabs;
@@ -246,6 +250,7 @@ struct Hooks<'a> {
     session: &'a Session,
     tabs: &'a dyn TabApi,
     tab_id: i32,
+    net: &'a net_guard::Task,
     /// What the machine said on Stop, besides cancelling the batch: for the loop to carry out.
     after_stop: Vec<Command>,
 }
@@ -262,8 +267,9 @@ impl Hooks<'_> {
 
     async fn verdict(&mut self, index: u32, facts: Option<TargetFacts>) -> ContentVerdict {
         let page_url = self.page_url().await;
+        let checked = facts.clone();
         let first = self.machine.on_action_check(index, facts, &page_url);
-        self.answer(first).await
+        self.answer(first, checked).await
     }
 
     async fn effect_verdict(
@@ -273,21 +279,32 @@ impl Hooks<'_> {
         facts: TargetFacts,
     ) -> ContentVerdict {
         let page_url = self.page_url().await;
+        let checked = Some(facts.clone());
         let first = self
             .machine
             .on_effect_check(index, effect, facts, &page_url);
-        self.answer(first).await
+        self.answer(first, checked).await
     }
 
-    /// Carries out the machine's answer to one check (asking the user when it says so) until
-    /// its verdict.
-    async fn answer(&mut self, first: Vec<Command>) -> ContentVerdict {
+    /// Carries out the machine's answer to one check of `checked` (asking the user when it
+    /// says so) until its verdict.
+    async fn answer(
+        &mut self,
+        first: Vec<Command>,
+        checked: Option<TargetFacts>,
+    ) -> ContentVerdict {
         let mut pending: VecDeque<Command> = first.into();
         let mut verdict = None;
         while let Some(command) = pending.pop_front() {
             match command {
                 Command::Verdict { allow, reason, .. }
                 | Command::EffectVerdict { allow, reason, .. } => {
+                    if allow {
+                        // A form allowed to go outside the set: the rules let it, first.
+                        if let Some(to) = self.machine.on_allowed(checked.as_ref()) {
+                            self.net.let_through(to).await;
+                        }
+                    }
                     verdict = Some(ContentVerdict { allow, reason })
                 }
                 Command::AskApproval { id, request, .. } => {
@@ -300,6 +317,11 @@ impl Hooks<'_> {
                             }
                         }
                     }
+                }
+                // The rules let the tab go where the verdict lets the click lead, first.
+                Command::Scope { origins } => {
+                    self.net.set_origins(&origins).await;
+                    emit_status(self.session, Command::Scope { origins });
                 }
                 other => emit_status(self.session, other),
             }
@@ -377,6 +399,8 @@ async fn run_cobrowse(
         .with_caps(max_actions, max_navigations)
         .with_mode_text(text)
         .with_context(others, req.quote.clone());
+    // Its rules go when the loop ends, however it ends.
+    let net = net_guard::Task::begin(tab_id, &req.input).await;
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.
@@ -385,6 +409,19 @@ async fn run_cobrowse(
         if cancel.is_cancelled() && !machine.is_finished() {
             // Stop goes through the machine: what it says replaces what was queued.
             queue = machine.stop().into();
+            continue;
+        }
+        let landed = net.hand_to(&mut machine);
+        if machine.is_finished() && !landed.is_empty() {
+            // A tab left the task: what the machine says replaces what was queued.
+            queue = landed.into();
+            continue;
+        }
+        if !landed.is_empty() {
+            queue.push_front(command);
+            for c in landed.into_iter().rev() {
+                queue.push_front(c);
+            }
             continue;
         }
         let next = match command {
@@ -422,6 +459,7 @@ async fn run_cobrowse(
                     session,
                     tabs,
                     tab_id,
+                    net: &net,
                     after_stop: Vec::new(),
                 };
                 let outcome = tab::run_batch(tabs, tab_id, actions, &mut hooks, cancel).await;
@@ -459,10 +497,12 @@ async fn run_cobrowse(
             // Cancelling a batch is answered inside the batch (`Hooks::stopped`); out here no
             // batch runs any more.
             Command::CancelBatch => Vec::new(),
-            info @ (Command::Status { .. }
-            | Command::Scope { .. }
-            | Command::Note { .. }
-            | Command::Thought { .. }) => {
+            Command::Scope { origins } => {
+                net.set_origins(&origins).await;
+                emit_status(session, Command::Scope { origins });
+                Vec::new()
+            }
+            info @ (Command::Status { .. } | Command::Note { .. } | Command::Thought { .. }) => {
                 emit_status(session, info);
                 Vec::new()
             }
@@ -470,7 +510,10 @@ async fn run_cobrowse(
                 if reason == FinishReason::Stopped {
                     return stopped(&shown);
                 }
-                if matches!(reason, FinishReason::Refused | FinishReason::NoAnswer) {
+                if matches!(
+                    reason,
+                    FinishReason::Refused | FinishReason::NoAnswer | FinishReason::Contained
+                ) {
                     emit_status(session, Command::Note { text: text.clone() });
                 }
                 let last = last.unwrap_or_default();

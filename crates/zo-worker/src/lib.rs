@@ -9,6 +9,7 @@
 //! [`stream`] (pumps zo-core's ask driver: one ask to Zo with its retries, reusable by
 //! Co-browse), [`http`] (fetch + body reader with liveness), [`session`] (a query's messages,
 //! by the session flow rule), [`cancel`], [`keepalive`],
+//! [`net_guard`] (the running task's declarativeNetRequest rules and its tabs' navigations),
 //! [`conversations`], [`entry`] (the context menu, keyboard commands and the omnibox keyword:
 //! a question made ready for the side panel), [`chrome`] (chrome.* behind a trait), [`port`], [`context`], [`convert`].
 //! [`bench_api`] drives the stream pipeline from JavaScript for `tests/bench` (no chrome.*).
@@ -30,6 +31,7 @@ pub mod entry;
 pub mod gate;
 pub mod http;
 pub mod keepalive;
+pub mod net_guard;
 pub mod page_channel;
 pub mod port;
 pub mod session;
@@ -46,9 +48,11 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// Worker start (after wasm is ready): settings of an earlier version give up the key.
+/// Worker start (after wasm is ready): settings of an earlier version give up the key; no
+/// network guard rule of a task that ran before the worker stopped stays.
 #[wasm_bindgen]
 pub fn start() {
+    net_guard::clear_at_start();
     page_channel::start(worker::context());
 }
 
@@ -111,4 +115,37 @@ pub fn on_command(name: String, tab_id: Option<f64>) {
 #[wasm_bindgen(js_name = onOmnibox)]
 pub fn on_omnibox(text: String) {
     entry::on_omnibox(text);
+}
+
+/// A tab or frame id from a chrome.* event (`-1` when it is not a whole number in range).
+fn id_of(value: f64) -> i32 {
+    if value.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&value) {
+        value as i32
+    } else {
+        -1
+    }
+}
+
+/// chrome.tabs.onCreated: the tab's id and its opener's, when Chrome says.
+#[wasm_bindgen(js_name = onTabCreated)]
+pub fn on_tab_created(tab_id: f64, opener_tab_id: Option<f64>) {
+    net_guard::on_tab_created(id_of(tab_id), opener_tab_id.map(id_of));
+}
+
+/// chrome.webNavigation.onCreatedNavigationTarget: the opening tab and the new one.
+#[wasm_bindgen(js_name = onNavigationTarget)]
+pub fn on_navigation_target(source_tab_id: f64, tab_id: f64) {
+    net_guard::on_navigation_target(id_of(source_tab_id), id_of(tab_id));
+}
+
+/// chrome.webNavigation.onCommitted.
+#[wasm_bindgen(js_name = onNavigationCommitted)]
+pub fn on_navigation_committed(tab_id: f64, frame_id: f64, url: String) {
+    net_guard::on_committed(id_of(tab_id), id_of(frame_id), &url);
+}
+
+/// chrome.webNavigation.onErrorOccurred.
+#[wasm_bindgen(js_name = onNavigationError)]
+pub fn on_navigation_error(tab_id: f64, frame_id: f64, url: String, error: String) {
+    net_guard::on_error(id_of(tab_id), id_of(frame_id), &url, &error);
 }

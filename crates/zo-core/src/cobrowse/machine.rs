@@ -20,6 +20,11 @@
 //! from what was checked is judged as a click on what the browser activates (`effect`). A batch's reports are folded
 //! in by `results`, navigations by `navigation`.
 //!
+//! Where the tabs really went (`landing`): each committed top-level page of the task's tabs
+//! is checked against the set (outside it the task ends), moves the policy did not count
+//! count towards the navigation cap, and navigations the network guard blocked are told to
+//! the panel and to Zo.
+//!
 //! After a failure that leaves actions of the step unrun, the machine pauses and offers them to
 //! the user (`resume`): run the rest (each action still judged by the policy), or skip them
 //! (then Zo re-plans from the results, as without the offer).
@@ -28,6 +33,7 @@ mod caps;
 mod command;
 mod effect;
 mod guard;
+mod landing;
 mod mask;
 mod navigation;
 mod results;
@@ -133,6 +139,8 @@ pub struct Cobrowse {
     scope: TaskScope,
     /// Approvals and refusals.
     guard: guard::Guard,
+    /// Where the task's tabs went (`landing`).
+    landing: landing::Landing,
     /// The extension's notes about the last step, for the next follow-up prompt.
     notes: Vec<String>,
     /// The first prompt's instructions (built in, edited, or a custom mode that acts).
@@ -166,6 +174,7 @@ impl Cobrowse {
             page: None,
             scope: TaskScope::new("", goal),
             guard: guard::Guard::default(),
+            landing: landing::Landing::default(),
             notes: Vec::new(),
             text: ModeText::BuiltIn,
             tabs: Vec::new(),

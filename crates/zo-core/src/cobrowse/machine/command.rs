@@ -94,6 +94,9 @@ pub enum FinishReason {
     Refused,
     /// Nobody answered an approval request in time.
     NoAnswer,
+    /// A tab of the task ended up outside its origin set, or moved past the navigation cap
+    /// by itself.
+    Contained,
 }
 
 /// How a content batch ended.

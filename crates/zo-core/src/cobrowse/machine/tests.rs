@@ -425,6 +425,7 @@ mod containment;
 mod effects;
 mod first_prompt;
 mod interruptions;
+mod landing;
 mod resume;
 mod task_limits;
 

@@ -23,6 +23,16 @@ pub struct NamedSite {
 pub const MAX_NAMED_SITES: usize = 32;
 
 impl NamedSite {
+    /// The host the message named.
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    /// The port the message wrote, if any.
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
     /// Whether `origin` belongs to this named site.
     pub fn covers(&self, origin: &Origin) -> bool {
         let port_ok = match self.port {

@@ -129,14 +129,9 @@ impl TaskScope {
         self
     }
 
-    /// Counts a navigation no action asked for (a redirect, a navigation the page made) that
-    /// landed on `url`; returns whether the task is still within its cap.
-    pub fn count_navigation(&mut self, url: &str) -> bool {
-        self.navigations = self.navigations.saturating_add(1);
-        if let Some(to) = Origin::of(url).filter(|to| self.named.iter().any(|n| n.covers(to))) {
-            self.join(to, Access::ReadWrite, Source::Named);
-        }
-        self.navigations <= self.max_navigations
+    /// Most navigations the task may make.
+    pub fn max_navigations(&self) -> u32 {
+        self.max_navigations
     }
 
     /// Whether the task may act on `origin` without asking.

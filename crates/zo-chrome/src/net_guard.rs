@@ -1,0 +1,42 @@
+//! The chrome.* calls of the worker's network guard: `chrome.declarativeNetRequest`'s session
+//! rules (replaced in one call from the JSON text zo-core writes), every open tab's id, and
+//! `chrome.tabs.goBack`.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `chrome.declarativeNetRequest.updateSessionRules(options)`.
+    #[wasm_bindgen(js_namespace = ["chrome", "declarativeNetRequest"], js_name = updateSessionRules, catch)]
+    async fn update_session_rules_with(options: &JsValue) -> Result<JsValue, JsValue>;
+    /// `chrome.tabs.query(queryInfo)`.
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = query, catch)]
+    async fn query_with(query: &js_sys::Object) -> Result<JsValue, JsValue>;
+    /// `chrome.tabs.goBack(tabId)`.
+    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = goBack, catch)]
+    pub async fn go_back(tab_id: i32) -> Result<JsValue, JsValue>;
+
+    /// What is read of a `chrome.tabs.Tab` here.
+    type TabId;
+    #[wasm_bindgen(method, getter)]
+    fn id(this: &TabId) -> Option<f64>;
+}
+
+/// `chrome.declarativeNetRequest.updateSessionRules` with the options written as JSON text
+/// (`{removeRuleIds, addRules}`), read by the engine's own `JSON.parse`.
+pub async fn update_session_rules(options_json: &str) -> Result<(), JsValue> {
+    let options = js_sys::JSON::parse(options_json)?;
+    update_session_rules_with(&options).await.map(|_| ())
+}
+
+/// The ids of every open tab (`chrome.tabs.query({})`).
+pub async fn all_tab_ids() -> Result<Vec<i32>, JsValue> {
+    let tabs = js_sys::Array::from(&query_with(&js_sys::Object::new()).await?);
+    Ok(tabs
+        .iter()
+        .filter_map(|tab| tab.unchecked_into::<TabId>().id())
+        .filter(|id| id.fract() == 0.0 && (0.0..=f64::from(i32::MAX)).contains(id))
+        .map(|id| id as i32)
+        .collect())
+}
