@@ -23,6 +23,21 @@ extern "C" {
     fn id(this: &TabId) -> Option<f64>;
 }
 
+/// Whether this context has `chrome.declarativeNetRequest.updateSessionRules` and
+/// `chrome.tabs.query` (an extension's service worker with the permission does; a plain
+/// worker does not).
+pub fn available() -> bool {
+    let get = |obj: &JsValue, key: &str| {
+        js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    };
+    let chrome = get(&js_sys::global(), "chrome");
+    let dnr = get(&chrome, "declarativeNetRequest");
+    let tabs = get(&chrome, "tabs");
+    !chrome.is_undefined()
+        && get(&dnr, "updateSessionRules").is_function()
+        && get(&tabs, "query").is_function()
+}
+
 /// `chrome.declarativeNetRequest.updateSessionRules` with the options written as JSON text
 /// (`{removeRuleIds, addRules}`), read by the engine's own `JSON.parse`.
 pub async fn update_session_rules(options_json: &str) -> Result<(), JsValue> {

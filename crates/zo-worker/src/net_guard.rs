@@ -49,10 +49,24 @@ impl Task {
     /// Starts guarding a task in tab `tab_id` asked with `goal`. Only one task is guarded at
     /// a time: a newer one replaces an older one.
     pub async fn begin(tab_id: i32, goal: &str) -> Task {
-        let open = match zo_chrome::net_guard::all_tab_ids().await {
-            Ok(ids) => ids,
-            Err(e) => {
+        if !zo_chrome::net_guard::available() {
+            warn(
+                "network guard",
+                "chrome.declarativeNetRequest is not available here: no rules are set",
+            );
+            return Task { id: u64::MAX };
+        }
+        let open = match bounded(zo_chrome::net_guard::all_tab_ids()).await {
+            Some(Ok(ids)) => ids,
+            Some(Err(e)) => {
                 warn("network guard: listing tabs", &zo_chrome::error_text(&e));
+                Vec::new()
+            }
+            None => {
+                warn(
+                    "network guard: listing tabs",
+                    "chrome.tabs.query gave no answer",
+                );
                 Vec::new()
             }
         };
@@ -133,11 +147,29 @@ fn with_active<R>(f: impl FnOnce(&mut Active) -> R) -> Option<R> {
 /// Sends the rules of the guarded task, or none when no task runs.
 async fn apply_current() {
     let options = with_active(|a| a.guard.update_json()).unwrap_or_else(clear_json);
-    if let Err(e) = zo_chrome::net_guard::update_session_rules(options.as_str()).await {
-        warn(
+    match bounded(zo_chrome::net_guard::update_session_rules(options.as_str())).await {
+        Some(Ok(())) => {}
+        Some(Err(e)) => warn(
             "network guard: updating the session rules",
             &zo_chrome::error_text(&e),
-        );
+        ),
+        None => warn(
+            "network guard: updating the session rules",
+            "chrome.declarativeNetRequest gave no answer",
+        ),
+    }
+}
+
+/// How long the guard waits for one chrome.* answer: the loop never hangs on the browser.
+const CHROME_ANSWER_MS: u32 = 5_000;
+
+/// `fut`'s output, or `None` when it took longer than [`CHROME_ANSWER_MS`].
+async fn bounded<T>(fut: impl std::future::Future<Output = T>) -> Option<T> {
+    let timer = gloo_timers::future::TimeoutFuture::new(CHROME_ANSWER_MS);
+    futures::pin_mut!(fut);
+    match futures::future::select(fut, timer).await {
+        futures::future::Either::Left((out, _)) => Some(out),
+        futures::future::Either::Right(_) => None,
     }
 }
 
