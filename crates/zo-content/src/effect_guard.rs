@@ -223,7 +223,11 @@ fn on_event(ev: Event) {
                 return;
             }
         }
-        if armed.checked.as_ref() == Some(&facts) {
+        if armed
+            .checked
+            .as_ref()
+            .is_some_and(|c| same_effect(c, &facts))
+        {
             return;
         }
         ev.prevent_default();
@@ -247,6 +251,19 @@ fn on_event(ev: Event) {
 }
 
 /// The worker's EFFECT_VERDICT for action `index` of `batch_id`; false when nothing waits.
+/// Whether `a` and `b` describe the same effect. The form a control belongs to (`form`, what a
+/// secret fill's grant is scoped to) is left out: a stand-in submit button a component removed
+/// right after its click belongs to no form any more, yet submits the same one (`submits`).
+fn same_effect(a: &TargetFacts, b: &TargetFacts) -> bool {
+    TargetFacts {
+        form: None,
+        ..a.clone()
+    } == TargetFacts {
+        form: None,
+        ..b.clone()
+    }
+}
+
 pub fn verdict(batch_id: &str, index: u32, allow: bool, reason: Option<String>) -> bool {
     let held = ARMED.with(|a| {
         let mut a = a.borrow_mut();
@@ -261,7 +278,7 @@ pub fn verdict(batch_id: &str, index: u32, allow: bool, reason: Option<String>) 
             Replay::Link { el, .. } => facts::of(el),
             Replay::Submit { form, submitter } => submission(form.clone(), submitter.clone()).0,
         };
-        if !allow || now != held.facts {
+        if !allow || !same_effect(&now, &held.facts) {
             armed.refused = Some(match reason {
                 Some(r) if !allow => r,
                 None if !allow => "the extension refused what this action caused".to_string(),
