@@ -239,13 +239,14 @@ describe('containment by effect', () => {
     await finish(task);
     await nothingLeft();
 
-    // The same page and the same shared tab: the user's own words go in, and the page sends them.
+    // The same page and the same shared tab: the user's own words go in without a card. (The
+    // page's beacon of them goes to another site: the network guard holds it while the task
+    // runs, which trust-network.test.ts proves on its own.)
     const control = await startTask(page, 'Search the forum for winter gloves.', [actions(fill('#q', 'winter gloves')), done('Searched.')], (p) =>
       chooseTab(p, bank.key),
     );
     await runsUnasked(control);
     assert.equal(await control.target.locator('#q').inputValue(), 'winter gloves');
-    await waitFor('the page\'s own beacon of the search', () => collected().some((r) => r.body === 'q=winter gloves'));
     assert.ok(!collected().some((r) => r.body.includes('12345')), JSON.stringify(collected()));
     await bank.page.close();
   });
