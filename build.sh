@@ -19,6 +19,8 @@ WASM_MODULES=(zo_worker zo_content zo_panel zo_options)
 PKG_DIR="$ROOT/extension/pkg"
 STEP="starting"
 CLEANUP=()
+# Folders removed on exit, however the script ends (Chromium profiles of the browser tests).
+CLEANUP_DIRS=()
 
 say() { printf '\n==> %s\n' "$*"; }
 note() { printf '    %s\n' "$*"; }
@@ -32,6 +34,10 @@ on_exit() {
   local pid
   for pid in "${CLEANUP[@]:-}"; do
     [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  done
+  local dir
+  for dir in "${CLEANUP_DIRS[@]:-}"; do
+    [ -n "$dir" ] && rm -rf "$dir"
   done
 }
 trap fail ERR
@@ -309,9 +315,13 @@ run_tests() {
 
   # Per test file, not per test: the browser suites stream from zo-dev serve with retries.
   export WASM_BINDGEN_TEST_TIMEOUT=300
+  # ChromeDriver's Chromium leaves its profile folders in TMPDIR: give it one removed on exit.
+  local chrome_tmp
+  chrome_tmp=$(mktemp -d)
+  CLEANUP_DIRS+=("$chrome_tmp")
   for crate in "${WASM_CRATES[@]}"; do
     step "layer 2: wasm-pack test $crate (headless Chromium)"
-    wasm-pack test --headless --chrome --chromedriver "$(command -v chromedriver)" "crates/$crate"
+    TMPDIR="$chrome_tmp" wasm-pack test --headless --chrome --chromedriver "$(command -v chromedriver)" "crates/$crate"
   done
 
   export ZO_DEV_BIN="$ROOT/target/debug/zo-dev"
