@@ -1,11 +1,13 @@
 //! Facts about web pages that need no DOM: text shaping and budgets, CSS selector escaping,
-//! the words that set a two-state control, which form fields hold secrets ([`secret_field`]),
+//! lower-casing and word characters without Unicode tables ([`fold`]), the words that set a
+//! two-state control, which form fields hold secrets ([`secret_field`]),
 //! the DOM-free rules of an element's accessible name ([`accessible_name`]), which element ids
 //! look generated (and so anchor no stable selector), and when a page has settled after an
 //! action.
 
 pub mod accessible_name;
 pub(crate) mod css;
+pub mod fold;
 pub(crate) mod generated_id;
 pub mod lexicon;
 pub mod secret_field;

@@ -1,5 +1,5 @@
 //! Matching a control's or a field's name against word lists written in many languages: the
-//! name is cut into lower-case words once ([`Words::of`]), and each list entry is matched in
+//! name is cut into lower-case words once ([`Words::of`], lowered by [`super::fold`]), and each list entry is matched in
 //! the way its script needs.
 //!
 //! An entry is written as it reads: `"pay"` is a whole word, `"kauf*"` any word starting with
@@ -7,6 +7,8 @@
 //! between do not matter), and an entry in a script written without spaces (Chinese, Japanese:
 //! `"购买"`, `"削除"`) anywhere in the text. Linear in the name's length for each entry; names
 //! are short (a label is cut at a few hundred characters before it gets here).
+
+use super::fold;
 
 /// The lower-case words of a name, and its lower-case text for entries matched anywhere.
 #[derive(Debug, Clone, Default)]
@@ -23,12 +25,12 @@ impl Words {
         let mut current = String::new();
         let mut prev_lower = false;
         for c in text.chars() {
-            if c.is_alphanumeric() {
-                if prev_lower && c.is_uppercase() && !current.is_empty() {
+            if fold::is_word_char(c) {
+                if prev_lower && fold::is_upper(c) && !current.is_empty() {
                     words.push(std::mem::take(&mut current));
                 }
-                current.extend(c.to_lowercase());
-                prev_lower = c.is_lowercase();
+                current.push(fold::lower(c));
+                prev_lower = fold::is_lower(c);
             } else {
                 if !current.is_empty() {
                     words.push(std::mem::take(&mut current));
@@ -41,7 +43,7 @@ impl Words {
         }
         Words {
             words,
-            text: text.to_lowercase(),
+            text: fold::lower_str(text),
         }
     }
 

@@ -104,7 +104,13 @@ fn ident(chars: &[char], from: usize) -> (String, usize) {
                 out.push(n);
             }
             i += 2;
-        } else if c.is_alphanumeric() || c == '-' || c == '_' || c == '|' || c == '*' {
+        } else if c.is_ascii_alphanumeric()
+            || !c.is_ascii()
+            || c == '-'
+            || c == '_'
+            || c == '|'
+            || c == '*'
+        {
             out.push(c);
             i += 1;
         } else {

@@ -12,6 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::origin::Origin;
+use crate::page::fold;
 
 /// Letters and digits in one fingerprint.
 pub const GRAM: usize = 6;
@@ -115,8 +116,8 @@ fn grams(text: &str) -> impl Iterator<Item = u64> + '_ {
     let mut window: [char; GRAM] = ['\0'; GRAM];
     let mut seen = 0usize;
     text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .filter(|c| fold::is_word_char(*c))
+        .map(fold::lower)
         .filter_map(move |c| {
             window.rotate_left(1);
             window[GRAM - 1] = c;
