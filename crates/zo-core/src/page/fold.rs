@@ -32,11 +32,11 @@ pub fn lower(c: char) -> char {
         | 0x4D0..=0x52F
         | 0x1E00..=0x1E95
         | 0x1EA0..=0x1EFF
-            if n % 2 == 0 =>
+            if n.is_multiple_of(2) =>
         {
             n + 1
         }
-        0x139..=0x148 | 0x179..=0x17E | 0x4C1..=0x4CE if n % 2 == 1 => n + 1,
+        0x139..=0x148 | 0x179..=0x17E | 0x4C1..=0x4CE if !n.is_multiple_of(2) => n + 1,
         _ => n,
     };
     char::from_u32(folded).unwrap_or(c)
