@@ -125,6 +125,19 @@ ensure_chromium() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 }
 
+# The public suffix list the worker reads to tell registrable domains (named sites), from
+# Debian's `publicsuffix` package; the build copies it into extension/pkg/.
+SUFFIX_LIST=/usr/share/publicsuffix/public_suffix_list.dat
+ensure_suffix_list() {
+  step "public suffix list (Debian package publicsuffix)"
+  if [ -s "$SUFFIX_LIST" ]; then
+    note "$SUFFIX_LIST: present"
+    return
+  fi
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y publicsuffix
+}
+
 ensure_npm() {
   step "npm packages (tests/package-lock.json)"
   command -v npm >/dev/null || {
@@ -145,6 +158,7 @@ build_extension() {
   ensure_rust
   ensure_wasm_bindgen
   ensure_npm
+  ensure_suffix_list
 
   step "compile wasm crates: ${WASM_CRATES[*]}"
   # std is rebuilt with the crates (rust-src) so that panics compile to a bare trap: the
@@ -178,6 +192,7 @@ build_extension() {
   # Start clean: nothing stale (old module names, type declarations) may ship.
   rm -rf "$PKG_DIR"
   mkdir -p "$PKG_DIR"
+  cp "$SUFFIX_LIST" "$PKG_DIR/public_suffix_list.dat"
   for crate in "${WASM_CRATES[@]}"; do
     wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
       "target/$WASM_TARGET/$(wasm_profile "$crate")/${crate//-/_}.wasm"

@@ -18,6 +18,11 @@ export const BASE_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // Names under `co.uk` reach the local test servers (the port stays as written): the public
+  // suffix specs need real registrable domains and a real suffix. No HTTPS attempt first for
+  // them (the servers speak plain HTTP).
+  '--host-resolver-rules=MAP *.co.uk 127.0.0.1',
+  '--disable-features=HttpsUpgrades',
 ];
 
 /** Flags that load the extension in `dir` unpacked (and no other), headless unless told not. */

@@ -9,6 +9,8 @@ export interface AttackerRequest {
   /** Path and query, e.g. `/collect?data=...`. */
   url: string;
   body: string;
+  /** The Host header: which name the request was sent to. */
+  host: string;
 }
 
 export interface AttackerSite {
@@ -30,7 +32,7 @@ export async function startAttackerSite(): Promise<AttackerSite> {
       if (body.length < MAX_BODY) body += String(chunk);
     });
     req.on('end', () => {
-      if (req.url !== '/favicon.ico') log.push({ method: req.method ?? '', url: req.url ?? '', body });
+      if (req.url !== '/favicon.ico') log.push({ method: req.method ?? '', url: req.url ?? '', body, host: req.headers.host ?? '' });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end('<!doctype html><title>Attacker</title><h1 id="got">Got it</h1>');
     });

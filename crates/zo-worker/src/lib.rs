@@ -37,6 +37,7 @@ pub mod port;
 pub mod session;
 pub mod stream;
 pub mod stream_shape;
+pub mod suffix_list;
 pub mod tab;
 pub mod tab_context;
 pub mod tab_scope;

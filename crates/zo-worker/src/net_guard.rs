@@ -18,6 +18,7 @@ use std::collections::VecDeque;
 
 use zo_core::cobrowse::{Cobrowse, Command};
 use zo_core::trust::net_rules::{clear_json, NetGuard, TabEvent};
+use zo_core::trust::suffixes::PublicSuffixes;
 use zo_core::trust::Origin;
 use zo_core::wire::ScopeOrigin;
 
@@ -48,7 +49,7 @@ pub struct Task {
 impl Task {
     /// Starts guarding a task in tab `tab_id` asked with `goal`. Only one task is guarded at
     /// a time: a newer one replaces an older one.
-    pub async fn begin(tab_id: i32, goal: &str) -> Task {
+    pub async fn begin(tab_id: i32, goal: &str, suffixes: &PublicSuffixes) -> Task {
         if !zo_chrome::net_guard::available() {
             warn(
                 "network guard",
@@ -78,7 +79,7 @@ impl Task {
         ACTIVE.with(|a| {
             *a.borrow_mut() = Some(Active {
                 task: id,
-                guard: NetGuard::new(tab_id, &open, goal),
+                guard: NetGuard::new(tab_id, &open, goal, suffixes),
                 events: VecDeque::new(),
             })
         });

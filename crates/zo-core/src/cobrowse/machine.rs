@@ -47,6 +47,7 @@ pub use mask::MASK;
 
 use crate::cobrowse::prompt::{self, FollowUp, ModeText, PromptRequest, Screenshot, StepOutcome};
 use crate::trust::policy::{TaskScope, MAX_NAVIGATIONS};
+use crate::trust::suffixes::PublicSuffixes;
 use crate::wire::action::Action;
 use crate::wire::protocol::{
     ActionError, ActionResult, ActionStatus, FinalResult, FinalStatus, Mode,
@@ -54,6 +55,7 @@ use crate::wire::protocol::{
 use crate::wire::ready_question::Quote;
 use crate::wire::settings::{DEFAULT_MAX_ACTIONS, MAX_ACTIONS_CEILING, MAX_STEPS_CEILING};
 use crate::wire::snapshot::PageSnapshot;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -158,6 +160,8 @@ pub struct Cobrowse {
     task_capped: bool,
     /// Most navigations the task makes (its scope's cap).
     max_navigations: u32,
+    /// What counts as a site the goal names.
+    suffixes: Arc<PublicSuffixes>,
 }
 
 impl Cobrowse {
@@ -172,7 +176,7 @@ impl Cobrowse {
             phase: Phase::Idle,
             step: Step::default(),
             page: None,
-            scope: TaskScope::new("", goal),
+            scope: TaskScope::new("", goal, &PublicSuffixes::unavailable()),
             guard: guard::Guard::default(),
             landing: landing::Landing::default(),
             notes: Vec::new(),
@@ -183,7 +187,15 @@ impl Cobrowse {
             actions_run: 0,
             task_capped: false,
             max_navigations: MAX_NAVIGATIONS,
+            suffixes: Arc::new(PublicSuffixes::unavailable()),
         }
+    }
+
+    /// The loop with the public suffix list, which says what a site the goal names covers
+    /// (without it, a named domain covers only itself).
+    pub fn with_suffixes(mut self, suffixes: Arc<PublicSuffixes>) -> Cobrowse {
+        self.suffixes = suffixes;
+        self
     }
 
     /// The loop with the settings' caps: at most `max_actions` actions over the task (never
@@ -239,7 +251,8 @@ impl Cobrowse {
         if self.phase != Phase::Idle {
             return Vec::new();
         }
-        self.scope = TaskScope::new(tab_url, &self.goal).with_max_navigations(self.max_navigations);
+        self.scope = TaskScope::new(tab_url, &self.goal, &self.suffixes)
+            .with_max_navigations(self.max_navigations);
         for tab in self.tabs.iter().flatten() {
             self.scope.learn(&tab.url, &page_words(tab));
         }

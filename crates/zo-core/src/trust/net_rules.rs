@@ -25,6 +25,7 @@
 
 use super::policy::named::{named_sites, NamedSite};
 use super::policy::{AddressSpace, Host, Origin};
+use super::suffixes::PublicSuffixes;
 use crate::wire::approval::ScopeOrigin;
 use crate::wire::json::{Json, Obj};
 
@@ -108,9 +109,14 @@ pub struct NetGuard {
 }
 
 impl NetGuard {
-    /// The guard of a task in tab `task_tab`, asked with `goal` (the sites it names), while
-    /// `open_tabs` were open.
-    pub fn new(task_tab: i32, open_tabs: &[i32], goal: &str) -> NetGuard {
+    /// The guard of a task in tab `task_tab`, asked with `goal` (the sites it names, as
+    /// `suffixes` tells sites), while `open_tabs` were open.
+    pub fn new(
+        task_tab: i32,
+        open_tabs: &[i32],
+        goal: &str,
+        suffixes: &PublicSuffixes,
+    ) -> NetGuard {
         let mut others: Vec<i32> = Vec::new();
         for &t in open_tabs {
             if t != task_tab && t >= 0 && !others.contains(&t) && others.len() < MAX_TABS {
@@ -124,7 +130,7 @@ impl NetGuard {
             others,
             origins: Vec::new(),
             passages: Vec::new(),
-            named: named_sites(goal),
+            named: named_sites(goal, suffixes),
         }
     }
 
@@ -316,18 +322,18 @@ pub fn origin_filter(origin: &Origin) -> Option<String> {
     Some(format!("|{}://{host}{port}/", origin.scheme.as_str()))
 }
 
-/// The filters of a named site, as `named.rs` defines what it covers: a domain with its
-/// subdomains (`||example.com/`, or `||example.com:8080/` with a port), an IP address or a
-/// dotless name exactly, on either scheme.
+/// The filters of a named site, as `named.rs` defines what it covers: a registrable domain
+/// with its subdomains (`||example.com/`, or `||example.com:8080/` with a port), any other
+/// host (an IP address, a dotless name, a domain while no suffix list is loaded) exactly, on
+/// either scheme.
 pub fn named_filters(site: &NamedSite) -> Vec<String> {
     let Some(host) = plain_host(site.host()) else {
         return Vec::new();
     };
     let host = host.strip_suffix('.').unwrap_or(&host).to_string();
-    let domain = matches!(site.host(), Host::Domain(_)) && host.contains('.');
     let schemes = [("http", 80), ("https", 443)];
-    if domain {
-        let base = host.strip_prefix("www.").unwrap_or(&host);
+    if site.subdomains() {
+        let base = &host;
         return match site.port() {
             None => vec![format!("||{base}/")],
             // A default port is not written in the address: the other scheme keeps the

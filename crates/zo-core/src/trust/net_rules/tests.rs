@@ -2,6 +2,7 @@
 //! hostile hosts, which tabs are guarded, and the JSON text Chrome receives.
 
 use super::*;
+use crate::trust::suffixes::tests::sample as psl;
 use crate::wire::approval::{Access, Source};
 use crate::wire::json::{parse, Node};
 
@@ -54,7 +55,7 @@ fn same_site_hosts(guard: &NetGuard) -> Vec<String> {
 
 #[test]
 fn each_origin_of_the_set_is_allowed_exactly_with_its_port() {
-    let mut g = NetGuard::new(7, &[], "fill the form");
+    let mut g = NetGuard::new(7, &[], "fill the form", &psl());
     assert!(g.set_origins(&scope(&[
         "http://127.0.0.1:4000",
         "https://shop.example",
@@ -81,7 +82,7 @@ fn each_origin_of_the_set_is_allowed_exactly_with_its_port() {
 
 #[test]
 fn block_rules_come_first_and_stay_whatever_the_set() {
-    let g = NetGuard::new(7, &[], "");
+    let g = NetGuard::new(7, &[], "", &psl());
     let rules = g.rules();
     assert_eq!(rules.len(), 2, "{rules:?}");
     assert_eq!(rules[0].action, RuleAction::Block);
@@ -97,6 +98,7 @@ fn named_sites_become_filters_as_named_rs_covers_them() {
         &[],
         "compare example.com, www.docs.example.org:8080, localhost:3000, 192.168.1.1, \
          https://shop.example:443/cart, http://intra:80/ and example.net:443",
+        &psl(),
     );
     assert_eq!(
         url_filters(&g),
@@ -130,7 +132,7 @@ fn hostile_hosts_get_no_allow_rule() {
         assert_eq!(site_by_domain(&origin), None, "{host}");
     }
     // Hosts the browser would never hand out cannot be read into the set at all.
-    let mut g = NetGuard::new(1, &[], "");
+    let mut g = NetGuard::new(1, &[], "", &psl());
     g.set_origins(&scope(&[
         "https://a|b.example",
         "https://evil.example^",
@@ -144,13 +146,13 @@ fn hostile_hosts_get_no_allow_rule() {
 fn a_named_domain_never_widens_past_its_own_name() {
     // The filter's `||` anchors at a label of the host, and the `/` after it ends the host:
     // `example.com.evil.test` and `notexample.com` are not under it.
-    let g = NetGuard::new(1, &[], "book on example.com");
+    let g = NetGuard::new(1, &[], "book on example.com", &psl());
     assert_eq!(url_filters(&g), ["||example.com/"]);
 }
 
 #[test]
 fn only_domain_hosts_share_their_site_by_the_browsers_registrable_domain() {
-    let mut g = NetGuard::new(1, &[], "");
+    let mut g = NetGuard::new(1, &[], "", &psl());
     g.set_origins(&scope(&[
         "https://shop.example",
         "https://www.shop.example",
@@ -168,7 +170,7 @@ fn only_domain_hosts_share_their_site_by_the_browsers_registrable_domain() {
 
 #[test]
 fn tabs_opened_by_a_guarded_tab_are_guarded_and_others_left_alone() {
-    let mut g = NetGuard::new(5, &[2, 5, 9], "");
+    let mut g = NetGuard::new(5, &[2, 5, 9], "", &psl());
     assert!(g.guards(5));
     assert!(!g.guards(2));
     // A window the task's page opens.
@@ -196,7 +198,7 @@ fn tabs_opened_by_a_guarded_tab_are_guarded_and_others_left_alone() {
 
 #[test]
 fn the_json_is_what_update_session_rules_takes() {
-    let mut g = NetGuard::new(5, &[2, 5], "");
+    let mut g = NetGuard::new(5, &[2, 5], "", &psl());
     g.set_origins(&scope(&["http://127.0.0.1:4000", "https://shop.example"]));
     let text = g.update_json().into_string();
     let root = parse(&text).unwrap();
@@ -258,7 +260,7 @@ fn clearing_removes_the_whole_range_and_adds_nothing() {
 #[test]
 fn rules_and_tabs_stay_bounded() {
     let open: Vec<i32> = (0..2000).collect();
-    let mut g = NetGuard::new(0, &open, &"a.example ".repeat(100));
+    let mut g = NetGuard::new(0, &open, &"a.example ".repeat(100), &psl());
     for t in 3000..4000 {
         g.on_tab_created(t, None);
     }
@@ -274,7 +276,7 @@ fn rules_and_tabs_stay_bounded() {
 
 #[test]
 fn only_top_level_events_of_guarded_tabs_are_reported() {
-    let mut g = NetGuard::new(5, &[2], "");
+    let mut g = NetGuard::new(5, &[2], "", &psl());
     g.on_tab_created(11, Some(5));
     assert_eq!(
         g.on_committed(5, 0, "https://a.example/"),
@@ -306,7 +308,7 @@ fn only_top_level_events_of_guarded_tabs_are_reported() {
 
 #[test]
 fn an_allowed_form_destination_is_let_through_once_named() {
-    let mut g = NetGuard::new(1, &[], "");
+    let mut g = NetGuard::new(1, &[], "", &psl());
     g.set_origins(&scope(&["http://127.0.0.1:4000"]));
     let to = Origin::of("http://127.0.0.1:4001/collect").unwrap();
     assert!(g.let_through(to.clone()));

@@ -4,19 +4,25 @@
 //!
 //! A named domain covers itself and its subdomains (`example.com` covers `www.example.com` and
 //! `shop.example.com`: one owner controls a domain's subdomains), and `www.example.com` covers
-//! the same as `example.com`. A domain must have two labels or more, so no bare suffix (`com`)
-//! is ever named. An IP address or a dotless name (`localhost`) covers exactly itself. Without
+//! the same as `example.com`. Only what the public suffix list ([`PublicSuffixes`]) calls
+//! registrable is a site: a bare suffix (`com`, `co.uk`, `github.io`) is never named, and
+//! `www.` is dropped only where what is left is still registrable. Without the list, a named
+//! domain covers exactly itself. An IP address or a dotless name (`localhost`) covers exactly
+//! itself. Without
 //! a port in the message only the scheme's default port matches; with one, only that port.
 //! E-mail addresses (`ada@example.com`) name a person, not a site, and are skipped.
 
 use super::host::Host;
 use super::origin::{Destination, Origin};
+use crate::trust::suffixes::{PublicSuffixes, Registrable};
 
 /// A site named in the user's message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedSite {
     host: Host,
     port: Option<u16>,
+    /// Whether the host's subdomains are covered too (a registrable domain's are).
+    subdomains: bool,
 }
 
 /// Most sites read from one message (a pasted list of URLs cannot grow the scope without end).
@@ -31,6 +37,11 @@ impl NamedSite {
     /// The port the message wrote, if any.
     pub fn port(&self) -> Option<u16> {
         self.port
+    }
+
+    /// Whether the site's subdomains are covered (it is a registrable domain).
+    pub fn subdomains(&self) -> bool {
+        self.subdomains
     }
 
     /// Whether `origin` belongs to this named site.
@@ -48,22 +59,47 @@ impl NamedSite {
                     return false;
                 };
                 let named = named.strip_suffix('.').unwrap_or(named);
-                if !named.contains('.') {
-                    return target == named;
-                }
-                let base = named.strip_prefix("www.").unwrap_or(named);
-                target == base
-                    || target
-                        .strip_suffix(base)
-                        .is_some_and(|rest| rest.ends_with('.'))
+                target == named
+                    || (self.subdomains
+                        && target
+                            .strip_suffix(named)
+                            .is_some_and(|rest| rest.ends_with('.')))
             }
             (named, target) => named == target,
         }
     }
+
+    /// The site as the list says: a registrable domain covers its subdomains (`www.` dropped
+    /// where what is left is registrable), a public suffix is no site, and without the list
+    /// or for an address or a dotless name the host stands for itself alone.
+    fn resolved(mut self, suffixes: &PublicSuffixes) -> Option<NamedSite> {
+        let Some(domain) = self.host.domain().map(str::to_string) else {
+            return Some(self);
+        };
+        if !domain.contains('.') {
+            return Some(self);
+        }
+        match suffixes.registrable(&domain) {
+            Registrable::Suffix => None,
+            Registrable::Unknown => Some(self),
+            Registrable::Under(_) => {
+                let base = match domain.strip_prefix("www.") {
+                    Some(rest) if matches!(suffixes.registrable(rest), Registrable::Under(_)) => {
+                        rest.to_string()
+                    }
+                    _ => domain,
+                };
+                self.host = Host::Domain(base);
+                self.subdomains = true;
+                Some(self)
+            }
+        }
+    }
 }
 
-/// The sites named in `text`, in order, without repeats, at most [`MAX_NAMED_SITES`].
-pub fn named_sites(text: &str) -> Vec<NamedSite> {
+/// The sites named in `text`, in order, without repeats, at most [`MAX_NAMED_SITES`]; what is
+/// a site is the list's word (`suffixes`).
+pub fn named_sites(text: &str, suffixes: &PublicSuffixes) -> Vec<NamedSite> {
     let mut out: Vec<NamedSite> = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -91,7 +127,7 @@ pub fn named_sites(text: &str) -> Vec<NamedSite> {
             };
             (site, end.max(1))
         };
-        if let Some(site) = site {
+        if let Some(site) = site.and_then(|s| s.resolved(suffixes)) {
             if !out.contains(&site) {
                 out.push(site);
             }
@@ -121,6 +157,7 @@ fn from_url(url: &str) -> Option<NamedSite> {
             Some(NamedSite {
                 host: origin.host,
                 port: (!default).then_some(origin.port),
+                subdomains: false,
             })
         }
         _ => None,
@@ -153,5 +190,6 @@ fn from_bare(token: &str) -> Option<NamedSite> {
     Some(NamedSite {
         host: Host::parse(host).ok()?,
         port,
+        subdomains: false,
     })
 }

@@ -26,6 +26,7 @@ use super::named::{named_sites, NamedSite};
 use super::origin::Origin;
 use super::rules::destination;
 use super::verdict::{ApprovalRequest, Concern, Grant, Verdict};
+use crate::trust::suffixes::PublicSuffixes;
 use crate::wire::action::Action;
 use crate::wire::approval::{Access, ScopeOrigin, Source};
 use crate::wire::facts::TargetFacts;
@@ -72,8 +73,9 @@ pub struct TaskScope {
 
 impl TaskScope {
     /// The scope of a task asked on the page at `start_url` (from the browser, never from the
-    /// model or the page) with the user's message `user_text`.
-    pub fn new(start_url: &str, user_text: &str) -> TaskScope {
+    /// model or the page) with the user's message `user_text`, whose named sites are what
+    /// `suffixes` calls sites.
+    pub fn new(start_url: &str, user_text: &str, suffixes: &PublicSuffixes) -> TaskScope {
         let start = Origin::of(start_url);
         TaskScope {
             start_space: start
@@ -87,7 +89,7 @@ impl TaskScope {
                     source: Source::Start,
                 })
                 .collect(),
-            named: named_sites(user_text),
+            named: named_sites(user_text, suffixes),
             grants: Vec::new(),
             navigations: 0,
             max_navigations: MAX_NAVIGATIONS,

@@ -6,6 +6,7 @@ use super::*;
 use crate::wire::approval::{Access, ApprovalKind, Source};
 use crate::wire::facts::{FormFacts, TargetFacts};
 use crate::wire::protocol::ApprovalDecision;
+use std::sync::Arc;
 
 fn approval(cmds: &[Command]) -> (u32, &crate::trust::policy::ApprovalRequest) {
     cmds.iter()
@@ -184,10 +185,31 @@ fn a_private_network_target_is_refused_without_asking_when_the_task_started_publ
 
 #[test]
 fn the_users_own_words_name_sites_the_task_may_visit() {
+    let suffixes = Arc::new(crate::trust::suffixes::tests::sample());
+    let mut c = Cobrowse::new("compare with the price on deals.example", 10, None)
+        .with_suffixes(suffixes.clone());
+    c.start(SHOP);
+    c.on_snapshot(Ok(page(SHOP)));
+    let out = c.on_answer(answer(vec![navigate("https://www.deals.example/pro")]));
+    assert!(navigates(&out));
+
+    // A public suffix names nobody's site: the pages under it are strangers'.
+    let mut c = Cobrowse::new("see my page on github.io", 10, None).with_suffixes(suffixes);
+    c.start(SHOP);
+    c.on_snapshot(Ok(page(SHOP)));
+    let out = c.on_answer(answer(vec![navigate("https://attacker.github.io/x")]));
+    assert!(!navigates(&out));
+
+    // Without the list, a named domain is that host alone.
     let mut c = Cobrowse::new("compare with the price on deals.example", 10, None);
     c.start(SHOP);
     c.on_snapshot(Ok(page(SHOP)));
     let out = c.on_answer(answer(vec![navigate("https://www.deals.example/pro")]));
+    assert!(!navigates(&out));
+    let mut c = Cobrowse::new("compare with the price on deals.example", 10, None);
+    c.start(SHOP);
+    c.on_snapshot(Ok(page(SHOP)));
+    let out = c.on_answer(answer(vec![navigate("https://deals.example/pro")]));
     assert!(navigates(&out));
 }
 

@@ -5,6 +5,7 @@
 
 use crate::trust::policy::scope::{Proposal, TaskScope};
 use crate::trust::policy::verdict::{Concern, Verdict};
+use crate::trust::suffixes::tests::sample as psl;
 use crate::wire::action::{Action, Selector};
 use crate::wire::facts::TargetFacts;
 
@@ -53,7 +54,7 @@ fn named(tag: &str, ty: Option<&str>, name: &str) -> TargetFacts {
 
 #[test]
 fn a_fill_that_toggles_is_judged_as_the_click_it_performs() {
-    let s = TaskScope::new(MAIL, "tidy my settings");
+    let s = TaskScope::new(MAIL, "tidy my settings", &psl());
     let switch = TargetFacts {
         role: Some("switch".into()),
         ..named("button", None, "Publish my profile")
@@ -82,7 +83,7 @@ fn a_fill_that_toggles_is_judged_as_the_click_it_performs() {
 
 #[test]
 fn consequential_controls_in_other_languages_need_approval() {
-    let s = TaskScope::new(MAIL, "");
+    let s = TaskScope::new(MAIL, "", &psl());
     for name in [
         "Jetzt kaufen",
         "Weiterleiten",
@@ -104,7 +105,7 @@ fn consequential_controls_in_other_languages_need_approval() {
 
 #[test]
 fn a_same_origin_address_that_deletes_needs_approval() {
-    let s = TaskScope::new(MAIL, "");
+    let s = TaskScope::new(MAIL, "", &psl());
     let go = |url: &str| s.judge(&Proposal::Navigate { url }, &[]);
     assert_eq!(
         concerns(&go("https://mail.example/delete?id=7&all=1")),
@@ -124,7 +125,11 @@ fn a_same_origin_address_that_deletes_needs_approval() {
 
 #[test]
 fn text_read_on_another_site_is_not_written_into_this_one_unasked() {
-    let mut s = TaskScope::new("https://forum.example/", "search the forum for my question");
+    let mut s = TaskScope::new(
+        "https://forum.example/",
+        "search the forum for my question",
+        &psl(),
+    );
     s.learn(
         "https://bank.example/",
         "Checking account 12345-678, balance 4,210.77",
@@ -156,7 +161,7 @@ fn text_read_on_another_site_is_not_written_into_this_one_unasked() {
 
 #[test]
 fn fields_named_as_secrets_in_any_language_are_secret_fills() {
-    let s = TaskScope::new(MAIL, "");
+    let s = TaskScope::new(MAIL, "", &psl());
     for name in [
         "Kartennummer",
         "CVV",
@@ -174,7 +179,7 @@ fn fields_named_as_secrets_in_any_language_are_secret_fills() {
 
 #[test]
 fn a_password_fill_allowed_for_the_task_covers_that_form_only() {
-    let mut s = TaskScope::new(MAIL, "");
+    let mut s = TaskScope::new(MAIL, "", &psl());
     let pw = |form: &str| TargetFacts {
         form: Some(form.into()),
         ..named("input", Some("password"), "Password")
@@ -192,7 +197,7 @@ fn a_password_fill_allowed_for_the_task_covers_that_form_only() {
 
 #[test]
 fn text_of_another_site_is_not_carried_in_an_address_unasked() {
-    let mut s = TaskScope::new("https://forum.example/", "find my question");
+    let mut s = TaskScope::new("https://forum.example/", "find my question", &psl());
     s.learn(
         "https://bank.example/",
         "Checking account 12345-678, balance 4,210.77",

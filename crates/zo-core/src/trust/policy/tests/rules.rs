@@ -3,6 +3,7 @@
 use crate::trust::policy::host::AddressSpace;
 use crate::trust::policy::scope::{Proposal, TaskScope, MAX_NAVIGATIONS};
 use crate::trust::policy::verdict::{Concern, Refusal, Verdict};
+use crate::trust::suffixes::tests::sample as psl;
 use crate::wire::action::{Action, Selector};
 use crate::wire::approval::ApprovalKind;
 use crate::wire::approval::{Access, Source};
@@ -11,7 +12,7 @@ use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
 const SHOP: &str = "https://shop.example/cart";
 
 fn scope(goal: &str) -> TaskScope {
-    TaskScope::new(SHOP, goal)
+    TaskScope::new(SHOP, goal, &psl())
 }
 
 fn click(sel: &str) -> Action {
@@ -163,7 +164,7 @@ fn private_and_loopback_targets_are_refused_from_a_public_task() {
 
 #[test]
 fn a_task_that_started_on_loopback_may_reach_loopback_with_approval() {
-    let s = TaskScope::new("http://127.0.0.1:4000/form.html", "send the form");
+    let s = TaskScope::new("http://127.0.0.1:4000/form.html", "send the form", &psl());
     assert_eq!(go(&s, "http://127.0.0.1:4000/b.html"), Verdict::Allow);
     assert_eq!(
         asks(&go(&s, "http://127.0.0.1:4001/")),
@@ -181,7 +182,7 @@ fn a_task_that_started_on_loopback_may_reach_loopback_with_approval() {
 
 #[test]
 fn a_task_on_a_private_network_may_not_reach_loopback() {
-    let s = TaskScope::new("http://192.168.1.1/", "");
+    let s = TaskScope::new("http://192.168.1.1/", "", &psl());
     assert_eq!(
         asks(&go(&s, "http://192.168.1.2/")),
         [ApprovalKind::Navigate]
@@ -197,7 +198,7 @@ fn a_task_on_a_private_network_may_not_reach_loopback() {
 
 #[test]
 fn a_task_without_a_web_page_starts_as_public() {
-    let s = TaskScope::new("chrome://newtab/", "");
+    let s = TaskScope::new("chrome://newtab/", "", &psl());
     assert!(s.origins().is_empty());
     assert!(matches!(
         refusal(go(&s, "http://localhost/")),
@@ -481,7 +482,7 @@ fn a_click_on_a_link_to_another_origin_is_a_navigation() {
         Refusal::Credentials
     );
     // A cross-origin link click counts as a navigation; a same-origin one does not.
-    let named = TaskScope::new(SHOP, "see docs.example");
+    let named = TaskScope::new(SHOP, "see docs.example", &psl());
     let to_docs = link("https://docs.example/");
     assert_eq!(act(&named, &click("#l"), SHOP, &to_docs), Verdict::Allow);
     for _ in 0..MAX_NAVIGATIONS {
