@@ -18,6 +18,7 @@ import init, {
   onNavigationTarget,
   onNavigationCommitted,
   onNavigationError,
+  onRuleMatched,
 } from './pkg/zo_worker.js';
 
 // First of all: content scripts (which a compromised page can run code in) lose
@@ -91,6 +92,11 @@ chrome.webNavigation.onCommitted.addListener((d) =>
 );
 chrome.webNavigation.onErrorOccurred.addListener((d) =>
   whenReady(() => onNavigationError(d.tabId, d.frameId, d.url, d.error)),
+);
+// Which of the guard's rules blocked a request: Chrome has this event only for unpacked
+// extensions (how users load this one); elsewhere blocked sends are blocked, untold.
+chrome.declarativeNetRequest.onRuleMatchedDebug?.addListener((info) =>
+  whenReady(() => onRuleMatched(info.request.tabId, info.rule.ruleId, info.request.url)),
 );
 
 // Only the names of the changed keys cross into wasm, never their values.

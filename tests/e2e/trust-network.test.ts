@@ -2,7 +2,8 @@
 //! opens) cannot carry the page's data to another origin, whatever element or page script
 //! tries: an open redirect of the task's own site, a click whose script sets `location`, a meta
 //! refresh, `sendBeacon` and a POST `fetch`, and `window.open`. The attacker is another
-//! 127.0.0.1 port (an origin of its own: the rules tell ports apart). Outcomes only: what the
+//! 127.0.0.1 port (an origin of its own: the rules tell ports apart); names under `co.uk` reach
+//! it too (tests/chromium.ts maps them), for the public suffix specs. Outcomes only: what the
 //! attacker's server received and where the tab ended; nobody approves anything. Controls: a
 //! same-origin navigation and POST keep working during a task, and once the task ended the
 //! guard's rules are gone and a POST to the other origin goes through again.
@@ -116,6 +117,13 @@ describe('network guard', () => {
       'beacon true, post blocked',
     );
     assert.deepEqual(collected(), []);
+    // Told to the person (Chrome reports which rule blocked a request to unpacked extensions).
+    const sendNote = `Blocked: the page tried to send data to ${attacker.url} (outside this task).`;
+    await waitFor('the blocked send to be told', async () =>
+      (await task.msg.notes.allInnerTexts()).includes(sendNote),
+    );
+    const notes = await task.msg.notes.allInnerTexts();
+    assert.equal(notes.filter((n) => n === sendNote).length, 1, `told once: ${notes.join(' | ')}`);
   });
 
   test('a window the page opens to the attacker reaches nothing', T, async () => {

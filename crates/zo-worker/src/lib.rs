@@ -145,6 +145,12 @@ pub fn on_navigation_committed(tab_id: f64, frame_id: f64, url: String) {
     net_guard::on_committed(id_of(tab_id), id_of(frame_id), &url);
 }
 
+/// chrome.declarativeNetRequest.onRuleMatchedDebug.
+#[wasm_bindgen(js_name = onRuleMatched)]
+pub fn on_rule_matched(tab_id: f64, rule_id: f64, url: String) {
+    net_guard::on_rule_matched(id_of(tab_id), rule_id as i64, &url);
+}
+
 /// chrome.webNavigation.onErrorOccurred.
 #[wasm_bindgen(js_name = onNavigationError)]
 pub fn on_navigation_error(tab_id: f64, frame_id: f64, url: String, error: String) {

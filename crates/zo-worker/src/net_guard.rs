@@ -112,6 +112,7 @@ impl Task {
             out.extend(match event {
                 TabEvent::Landed(url) => machine.on_landed(&url),
                 TabEvent::Blocked(url) => machine.on_blocked(&url),
+                TabEvent::SendBlocked(url) => machine.on_send_blocked(&url),
             });
         }
         out
@@ -205,6 +206,14 @@ pub fn on_navigation_target(source_tab_id: i32, tab_id: i32) {
 /// `chrome.webNavigation.onCommitted`.
 pub fn on_committed(tab_id: i32, frame_id: i32, url: &str) {
     if let Some(event) = with_active(|a| a.guard.on_committed(tab_id, frame_id, url)).flatten() {
+        push(event);
+    }
+}
+
+/// `chrome.declarativeNetRequest.onRuleMatchedDebug` (unpacked extensions only): a guarded
+/// tab's request that sent data was blocked.
+pub fn on_rule_matched(tab_id: i32, rule_id: i64, url: &str) {
+    if let Some(event) = with_active(|a| a.guard.on_rule_matched(tab_id, rule_id, url)).flatten() {
         push(event);
     }
 }

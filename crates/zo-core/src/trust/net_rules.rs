@@ -31,6 +31,8 @@ use crate::wire::json::{Json, Obj};
 
 /// The first id of the guard's session rules.
 pub const RULE_ID_FIRST: u32 = 7_100_001;
+/// The id of the rule that blocks requests sending data ([`NetGuard::rules`] puts it second).
+pub const SENDING_RULE_ID: u32 = RULE_ID_FIRST + 1;
 /// How many ids the guard uses, from [`RULE_ID_FIRST`] (every update removes them all first).
 pub const RULE_ID_COUNT: u32 = 160;
 /// Most origins of the set that get rules.
@@ -78,6 +80,9 @@ pub enum TabEvent {
     /// A navigation to this address was blocked by the rules (`webNavigation.onErrorOccurred`
     /// with `net::ERR_BLOCKED_BY_CLIENT`): the tab shows Chrome's error page.
     Blocked(String),
+    /// A request sending data to this address was blocked by the rules (the browser's
+    /// `declarativeNetRequest.onRuleMatchedDebug`, which Chrome gives unpacked extensions).
+    SendBlocked(String),
 }
 
 /// The error Chrome reports for a request an extension's rules blocked.
@@ -205,6 +210,13 @@ impl NetGuard {
     pub fn on_error(&self, tab: i32, frame: i32, url: &str, error: &str) -> Option<TabEvent> {
         (frame == 0 && self.guards(tab) && error == BLOCKED_ERROR)
             .then(|| TabEvent::Blocked(url.to_string()))
+    }
+
+    /// Rule `rule_id` was applied to a request of `tab` to `url`: reported when it is the rule
+    /// that blocks a guarded tab's requests sending data.
+    pub fn on_rule_matched(&self, tab: i32, rule_id: i64, url: &str) -> Option<TabEvent> {
+        (rule_id == i64::from(SENDING_RULE_ID) && self.guards(tab))
+            .then(|| TabEvent::SendBlocked(url.to_string()))
     }
 
     /// The rules, block rules first.

@@ -8,7 +8,8 @@
 //! - A move to another origin of the set that the policy did not count (a click that was not
 //!   on a link, a redirect, a script's navigation) counts towards the task's navigation cap;
 //!   past it the task ends.
-//! - A blocked navigation is told to the panel and, in the next follow-up prompt, to Zo.
+//! - A blocked navigation, and a blocked request that sent data (once per origin), are told
+//!   to the panel and, in the next follow-up prompt, to Zo.
 //! - A click the policy allowed that sends a form to an origin outside the set (the user
 //!   allowed it, once or for the task) lets that origin through ([`Cobrowse::on_allowed`]):
 //!   the network guard must let the form go, and the tab may land there.
@@ -35,10 +36,18 @@ pub(super) struct Landing {
     counted: u32,
     /// Origins outside the set that an allowed form submission goes to.
     passages: Vec<Origin>,
+    /// Origins a blocked request sent data to, each told once.
+    sends_blocked: Vec<String>,
 }
 
 /// How a note to Zo about a blocked navigation starts.
 const BLOCKED_NOTE: &str = "The page tried to go to ";
+
+/// How a note to Zo about a blocked request that sent data starts.
+const SEND_BLOCKED_NOTE: &str = "The page tried to send data to ";
+
+/// Most origins a task remembers having told of a blocked send (past it, no more are told).
+pub(super) const MAX_SEND_BLOCKED: usize = 8;
 
 impl Cobrowse {
     /// A top-level page committed in one of the task's tabs at `url` (the browser's address).
@@ -106,6 +115,29 @@ impl Cobrowse {
         }
         vec![Command::Note {
             text: format!("Blocked: the page tried to go to {to} (outside this task)."),
+        }]
+    }
+
+    /// The network guard blocked a request of the task's tabs that sent data to `url`: told
+    /// once per origin (a page may retry a beacon without end).
+    pub fn on_send_blocked(&mut self, url: &str) -> Vec<Command> {
+        if matches!(self.phase, Phase::Idle | Phase::Finished) {
+            return Vec::new();
+        }
+        let to = origin_of(url);
+        if self.landing.sends_blocked.contains(&to)
+            || self.landing.sends_blocked.len() >= MAX_SEND_BLOCKED
+        {
+            return Vec::new();
+        }
+        self.landing.sends_blocked.push(to.clone());
+        if self.landing.sends_blocked.len() <= MAX_BLOCKED_NOTES {
+            self.notes.push(format!(
+                "{SEND_BLOCKED_NOTE}{to}, outside this task; the extension blocked it."
+            ));
+        }
+        vec![Command::Note {
+            text: format!("Blocked: the page tried to send data to {to} (outside this task)."),
         }]
     }
 

@@ -307,6 +307,25 @@ fn only_top_level_events_of_guarded_tabs_are_reported() {
 }
 
 #[test]
+fn blocked_sends_of_guarded_tabs_are_reported() {
+    let g = NetGuard::new(5, &[2], "", &psl());
+    // The rule with this id is the one that blocks requests sending data.
+    let sending = g.rules()[(SENDING_RULE_ID - RULE_ID_FIRST) as usize].clone();
+    assert_eq!(
+        (sending.action, sending.types, sending.target),
+        (RuleAction::Block, Types::Subresources, Target::Sending)
+    );
+    let id = i64::from(SENDING_RULE_ID);
+    assert_eq!(
+        g.on_rule_matched(5, id, "https://evil.example/c"),
+        Some(TabEvent::SendBlocked("https://evil.example/c".into()))
+    );
+    assert_eq!(g.on_rule_matched(2, id, "https://evil.example/c"), None);
+    assert_eq!(g.on_rule_matched(5, id - 1, "https://evil.example/"), None);
+    assert_eq!(g.on_rule_matched(5, id + 1, "https://a.example/"), None);
+}
+
+#[test]
 fn an_allowed_form_destination_is_let_through_once_named() {
     let mut g = NetGuard::new(1, &[], "", &psl());
     g.set_origins(&scope(&["http://127.0.0.1:4000"]));

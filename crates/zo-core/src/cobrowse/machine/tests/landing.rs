@@ -172,6 +172,45 @@ fn a_blocked_navigation_is_told_to_the_panel_and_to_zo_by_its_origin() {
 }
 
 #[test]
+fn a_blocked_send_is_told_once_per_origin_without_its_data() {
+    let mut c = running();
+    let out = c.on_send_blocked("http://127.0.0.1:4001/collect?d=card-4242");
+    assert_eq!(
+        notes(&out),
+        ["Blocked: the page tried to send data to http://127.0.0.1:4001 (outside this task)."]
+    );
+    // A page that retries its beacon is told of once.
+    for _ in 0..50 {
+        assert_eq!(
+            c.on_send_blocked("http://127.0.0.1:4001/collect?d=again"),
+            vec![]
+        );
+    }
+    assert!(!c.is_finished());
+    c.on_batch_done(BatchOutcome {
+        results: vec![ok(0, None), ok(1, None)],
+        interrupted: None,
+    });
+    let prompt = ask_prompt(&c.on_snapshot(Ok(page(SHOP)))).to_string();
+    assert!(
+        prompt.contains("The page tried to send data to http://127.0.0.1:4001, outside this task"),
+        "{prompt}"
+    );
+    assert!(!prompt.contains("card-4242"), "{prompt}");
+    // Many origins: the panel and Zo hear of a bounded number.
+    let told = (0..40)
+        .filter(|i| {
+            !c.on_send_blocked(&format!("https://o{i}.example/"))
+                .is_empty()
+        })
+        .count();
+    assert_eq!(told, super::super::landing::MAX_SEND_BLOCKED - 1);
+    // Once the task ended, nothing more is told.
+    c.stop();
+    assert_eq!(c.on_send_blocked("https://late.example/"), vec![]);
+}
+
+#[test]
 fn a_form_the_policy_allowed_lets_its_destination_through() {
     use crate::wire::facts::{FormFacts, TargetFacts};
     let mut c = running();
