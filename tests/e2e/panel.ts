@@ -247,6 +247,10 @@ export class AssistantMessage {
   get scopeChips(): Locator {
     return this.root.getByRole('list', { name: 'Zo may act on' }).getByRole('listitem');
   }
+  /** Offers to let the task send data to a site the network guard blocked ("Blocked: sending data to ..."). */
+  get sendOffers(): Locator {
+    return this.root.getByRole('group', { name: /^Blocked: sending data to / });
+  }
   /** The task's work-log notes. */
   get notes(): Locator {
     return this.root.getByRole('list', { name: 'Notes' }).getByRole('listitem');
@@ -254,14 +258,14 @@ export class AssistantMessage {
 
   /** Waits for a card that waits for an answer; returns its title. */
   async waitingApproval(): Promise<string> {
-    const card = this.root.locator('.approval[data-state="waiting"]').last();
+    const card = this.root.locator('.approval:not(.send-offer)[data-state="waiting"]').last();
     await card.waitFor({ state: 'visible', timeout: WAIT_MS });
     return (await card.locator('.approval-title').innerText()).trim();
   }
 
   /** Answers the waiting card as a person would: clicks "Allow once", "Allow for this task" or "Deny". */
   async answerApproval(label: 'Allow once' | 'Allow for this task' | 'Deny'): Promise<void> {
-    const card = this.root.locator('.approval[data-state="waiting"]').last();
+    const card = this.root.locator('.approval:not(.send-offer)[data-state="waiting"]').last();
     await card.getByRole('button', { name: label, exact: true }).click();
   }
 

@@ -37,11 +37,11 @@ interface Task {
   script: string;
 }
 
-/** Opens net-page.html, registers `steps` as Zo's answers, asks in Co-browse mode. */
-async function startTask(goal: string, steps: string[]): Promise<Task> {
+/** Opens net-page.html (its scripts sending to `to`), registers `steps` as Zo's answers, asks in Co-browse mode. */
+async function startTask(goal: string, steps: string[], to: AttackerSite = attacker): Promise<Task> {
   const script = `net-${++scriptCounter}-${Date.now().toString(36)}`;
   await h.serve.addScript(script, steps);
-  const target = await h.open(`net-page.html?attacker=${encodeURIComponent(attacker.url)}`);
+  const target = await h.open(`net-page.html?attacker=${encodeURIComponent(to.url)}`);
   const panel = new PanelPage(await openPanel(h.ext, target));
   await panel.ready();
   await panel.newChat();
@@ -186,5 +186,42 @@ describe('network guard', () => {
       ['/collect?d=after-task'],
       'only the POST made after the task reached the attacker',
     );
+  });
+
+  test('a blocked send is offered to the person: allowed for the task, the page’s next try goes through', T, async () => {
+    // Step 1 starts a sync that tries again until its POST goes through; step 2 waits while
+    // the person answers the offer.
+    // A site of its own: what it receives is this test's alone.
+    const site = await startAttackerSite();
+    const got = () => site.requests().filter((r) => r.url.startsWith('/collect'));
+    const task = await startTask('Sync my orders.', [
+      actions({ type: 'click', selector: '#sync' }),
+      actions({ type: 'wait', ms: 20_000 }),
+      done('Synced.'),
+    ], site);
+    const offer = task.msg.sendOffers.first();
+    await offer.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await offer.getAttribute('aria-label'), `Blocked: sending data to ${site.url}`);
+    assert.deepEqual(got(), [], 'nothing went before the person said yes');
+    await offer.getByRole('button', { name: 'Allow for this task', exact: true }).click();
+    assert.match(
+      await waitFor('the page’s next try to go through', async () => {
+        const text = await task.target.locator('#result').innerText();
+        return text.startsWith('synced') && text;
+      }),
+      /^synced after \d+ tries$/,
+    );
+    assert.ok(got().some((r) => r.url === '/collect?d=sync'), 'the sync reached the site allowed');
+    await finish(task);
+    assert.equal(await offer.getAttribute('data-state'), 'closed');
+    assert.match(await offer.innerText(), /Allowed for this task\./);
+    const notes = await task.msg.notes.allInnerTexts();
+    assert.ok(
+      notes.includes(`Allowed: the page may send data to ${site.url} for the rest of this task.`),
+      notes.join(' | '),
+    );
+    // Navigating there is still not allowed: only sends were let through.
+    assert.ok(!(await task.target.url()).startsWith(site.url));
+    await site.close();
   });
 });

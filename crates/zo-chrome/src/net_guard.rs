@@ -1,6 +1,5 @@
 //! The chrome.* calls of the worker's network guard: `chrome.declarativeNetRequest`'s session
-//! rules (replaced in one call from the JSON text zo-core writes), every open tab's id, and
-//! `chrome.tabs.goBack`.
+//! rules (replaced in one call from the JSON text zo-core writes) and every open tab's id.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,9 +12,6 @@ extern "C" {
     /// `chrome.tabs.query(queryInfo)`.
     #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = query, catch)]
     async fn query_with(query: &js_sys::Object) -> Result<JsValue, JsValue>;
-    /// `chrome.tabs.goBack(tabId)`.
-    #[wasm_bindgen(js_namespace = ["chrome", "tabs"], js_name = goBack, catch)]
-    pub async fn go_back(tab_id: i32) -> Result<JsValue, JsValue>;
 
     /// What is read of a `chrome.tabs.Tab` here.
     type TabId;

@@ -32,8 +32,8 @@ pub(crate) mod trust_view;
 pub mod view;
 
 pub use chat::{
-    stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, Turn,
-    MAX_LOG_ENTRIES, RESUME_BUTTONS,
+    stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, SendOfferCard,
+    SendOfferState, Turn, MAX_LOG_ENTRIES, MAX_SEND_OFFERS, RESUME_BUTTONS, SEND_OFFER_BUTTON,
 };
 pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
 pub use history::{

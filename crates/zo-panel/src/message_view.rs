@@ -13,7 +13,7 @@ use zo_core::ui::{self, markdown, Change, Message, MessageStatus, Role};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
 use blocks::AnswerBlocks;
-pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR};
+pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR, SEND_OFFER_ATTR};
 
 mod append;
 mod blocks;
@@ -51,6 +51,8 @@ pub struct MessageView {
     pub approvals: Element,
     /// The offer of the rest of a step after a failure; the panel listens for its buttons here.
     pub resume: Element,
+    /// The offers to let the task send data to a blocked site; the panel listens here.
+    pub send_offers: Element,
     notes: Element,
     answer: Element,
     blocks: AnswerBlocks,
@@ -99,6 +101,8 @@ impl MessageView {
         let (scope, approvals, notes) = trust::build(doc)?;
         let resume = el(doc, "div", "resume")?;
         set_hidden(&resume, true);
+        let send_offers = el(doc, "div", "send-offers")?;
+        set_hidden(&send_offers, true);
 
         // The message list is the one live region (role=log): no answer is one of its own.
         let answer = el(doc, "div", "answer md")?;
@@ -153,8 +157,19 @@ impl MessageView {
         set_hidden(&footer, true);
 
         for part in [
-            &thinking, &reasoning, &tools, &scope, &run, &resume, &approvals, &notes, &answer,
-            &indicator, &error, &footer,
+            &thinking,
+            &reasoning,
+            &tools,
+            &scope,
+            &run,
+            &resume,
+            &approvals,
+            &send_offers,
+            &notes,
+            &answer,
+            &indicator,
+            &error,
+            &footer,
         ] {
             append(&root, part)?;
         }
@@ -172,6 +187,7 @@ impl MessageView {
             timeline,
             approvals,
             resume,
+            send_offers,
             notes,
             blocks: AnswerBlocks::new(doc, &answer),
             answer,
@@ -253,6 +269,7 @@ impl MessageView {
             Change::Approval { position, card } => self.show_card(*position, card)?,
             Change::Note { position, text } => self.show_note(*position, text)?,
             Change::Resume(card) => self.show_resume(card)?,
+            Change::SendOffer(card) => self.show_send_offer(card)?,
         }
         Ok(())
     }

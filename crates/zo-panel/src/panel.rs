@@ -303,10 +303,24 @@ impl State {
         self.post_answer(&msg);
     }
 
-    /// Posts an approval or resume answer unless its turn is over already.
+    /// The user allowed send offer `position` in message `msg_id`.
+    pub fn answer_send_offer(&mut self, msg_id: &str, position: usize) {
+        let Some(run) = self.runs.of_message_mut(msg_id) else {
+            return;
+        };
+        let sid = run.turn.session_id().to_string();
+        let Some((msg, changes)) = run.turn.answer_send_offer(position) else {
+            return;
+        };
+        self.apply_changes(&sid, &changes);
+        self.post_answer(&msg);
+    }
+
+    /// Posts an approval, resume or send-offer answer unless its turn is over already.
     fn post_answer(&mut self, msg: &PanelToWorker) {
-        let (PanelToWorker::Approval { session_id, .. } | PanelToWorker::Resume { session_id, .. }) =
-            msg
+        let (PanelToWorker::Approval { session_id, .. }
+        | PanelToWorker::Resume { session_id, .. }
+        | PanelToWorker::AllowSend { session_id, .. }) = msg
         else {
             return;
         };

@@ -234,6 +234,7 @@ fn emit_status(session: &Session, command: Command) {
             origins,
         },
         Command::Note { text } => WorkerToPanel::TaskNote { session_id, text },
+        Command::OfferSend { origin } => WorkerToPanel::SendOffer { session_id, origin },
         Command::Thought { step, text } => WorkerToPanel::StepThought {
             session_id,
             step,
@@ -403,7 +404,7 @@ async fn run_cobrowse(
         .with_mode_text(text)
         .with_context(others, req.quote.clone());
     // Its rules go when the loop ends, however it ends.
-    let net = net_guard::Task::begin(tab_id, &req.input, &suffixes).await;
+    let net = net_guard::Task::begin(session.id(), tab_id, &req.input, &suffixes).await;
     let mut queue: VecDeque<Command> = machine.start(&start_url).into();
     let mut last: Option<FinalResult> = None;
     // The text the task's asks showed, across asks.
@@ -505,7 +506,10 @@ async fn run_cobrowse(
                 emit_status(session, Command::Scope { origins });
                 Vec::new()
             }
-            info @ (Command::Status { .. } | Command::Note { .. } | Command::Thought { .. }) => {
+            info @ (Command::Status { .. }
+            | Command::Note { .. }
+            | Command::OfferSend { .. }
+            | Command::Thought { .. }) => {
                 emit_status(session, info);
                 Vec::new()
             }

@@ -9,9 +9,9 @@
 //! worker's start every rule of the guard's id range is removed ([`clear_at_start`]): session
 //! rules outlive a service worker that stopped mid-task. Top-level pages and blocked
 //! navigations of the guarded tabs wait, bounded, for the loop to hand them to the machine
-//! ([`Task::hand_to`]); a blocked navigation also tries to bring its tab back (`goBack`,
-//! only when the tab shows the blocked address; the end-to-end specs show it does not yet
-//! happen: Chrome reports another address for the error page).
+//! ([`Task::hand_to`]). A tab whose navigation was blocked stays on Chrome's error page: a
+//! `goBack` sent when the block is reported can land before the error page commits, and then
+//! takes the tab one page too far back, away from the page the user was on.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -22,8 +22,6 @@ use zo_core::trust::suffixes::PublicSuffixes;
 use zo_core::trust::Origin;
 use zo_core::wire::ScopeOrigin;
 
-use wasm_bindgen::{JsCast, JsValue};
-
 use crate::convert::warn;
 
 /// Most events kept for the loop (the oldest are dropped past it).
@@ -31,6 +29,8 @@ pub const MAX_EVENTS: usize = 64;
 
 struct Active {
     task: u64,
+    /// The Co-browse session the task runs in.
+    session: String,
     guard: NetGuard,
     events: VecDeque<TabEvent>,
 }
@@ -47,9 +47,9 @@ pub struct Task {
 }
 
 impl Task {
-    /// Starts guarding a task in tab `tab_id` asked with `goal`. Only one task is guarded at
-    /// a time: a newer one replaces an older one.
-    pub async fn begin(tab_id: i32, goal: &str, suffixes: &PublicSuffixes) -> Task {
+    /// Starts guarding the task of session `session` in tab `tab_id` asked with `goal`. Only
+    /// one task is guarded at a time: a newer one replaces an older one.
+    pub async fn begin(session: &str, tab_id: i32, goal: &str, suffixes: &PublicSuffixes) -> Task {
         if !zo_chrome::net_guard::available() {
             warn(
                 "network guard",
@@ -79,6 +79,7 @@ impl Task {
         ACTIVE.with(|a| {
             *a.borrow_mut() = Some(Active {
                 task: id,
+                session: session.to_string(),
                 guard: NetGuard::new(tab_id, &open, goal, suffixes),
                 events: VecDeque::new(),
             })
@@ -113,6 +114,7 @@ impl Task {
                 TabEvent::Landed(url) => machine.on_landed(&url),
                 TabEvent::Blocked(url) => machine.on_blocked(&url),
                 TabEvent::SendBlocked(url) => machine.on_send_blocked(&url),
+                TabEvent::SendAllowed(origin) => machine.on_send_allowed(&origin),
             });
         }
         out
@@ -218,30 +220,28 @@ pub fn on_rule_matched(tab_id: i32, rule_id: i64, url: &str) {
     }
 }
 
-/// `chrome.webNavigation.onErrorOccurred`: a blocked top-level navigation is reported and
-/// its tab brought back.
-pub fn on_error(tab_id: i32, frame_id: i32, url: &str, error: &str) {
-    let Some(event) = with_active(|a| a.guard.on_error(tab_id, frame_id, url, error)).flatten()
-    else {
-        return;
+/// The user let the task of `session` send data to `origin` (ALLOW_SEND): the rules let
+/// it through, when it is an origin a blocked request of the task went to. Returns whether
+/// it was taken; the machine hears of it with the tabs' other events.
+pub fn allow_send(session: &str, origin: &str) -> bool {
+    let taken = with_active(|a| {
+        if a.session != session {
+            return None;
+        }
+        a.guard.allow_send(origin)
+    })
+    .flatten();
+    let Some(origin) = taken else {
+        return false;
     };
-    push(event);
-    let blocked = url.to_string();
-    wasm_bindgen_futures::spawn_local(async move {
-        // Only a tab that shows the blocked address (Chrome's error page) goes back.
-        let shown = zo_chrome::tabs::get(tab_id)
-            .await
-            .ok()
-            .filter(JsValue::is_object)
-            .and_then(|t| t.unchecked_into::<zo_chrome::tabs::Tab>().url());
-        if shown.as_deref() != Some(blocked.as_str()) {
-            return;
-        }
-        if let Err(e) = zo_chrome::net_guard::go_back(tab_id).await {
-            warn(
-                "network guard: bringing the tab back",
-                &zo_chrome::error_text(&e),
-            );
-        }
-    });
+    push(TabEvent::SendAllowed(origin));
+    wasm_bindgen_futures::spawn_local(apply_current());
+    true
+}
+
+/// `chrome.webNavigation.onErrorOccurred`: a blocked top-level navigation is reported.
+pub fn on_error(tab_id: i32, frame_id: i32, url: &str, error: &str) {
+    if let Some(event) = with_active(|a| a.guard.on_error(tab_id, frame_id, url, error)).flatten() {
+        push(event);
+    }
 }

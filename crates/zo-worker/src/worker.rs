@@ -91,6 +91,19 @@ pub fn handle_panel_message(ctx: &WorkerCtx, port_id: u32, port: Rc<dyn PanelPor
                 warn("ignored an APPROVAL nothing waits for", &session_id);
             }
         }
+        PanelToWorker::AllowSend { session_id, origin } => {
+            // Only the panel that asked the task answers for it.
+            let asked = ctx
+                .sessions
+                .get(&session_id)
+                .is_some_and(|s| s.port_id() == port_id);
+            if !asked || !crate::net_guard::allow_send(&session_id, &origin) {
+                warn(
+                    "ignored an ALLOW_SEND no blocked send of a running task asks for",
+                    &origin,
+                );
+            }
+        }
     }
 }
 

@@ -83,6 +83,9 @@ pub enum TabEvent {
     /// A request sending data to this address was blocked by the rules (the browser's
     /// `declarativeNetRequest.onRuleMatchedDebug`, which Chrome gives unpacked extensions).
     SendBlocked(String),
+    /// The user let the guarded tabs send data to this origin for the rest of the task
+    /// ([`NetGuard::allow_send`]).
+    SendAllowed(Origin),
 }
 
 /// The error Chrome reports for a request an extension's rules blocked.
@@ -110,6 +113,11 @@ pub struct NetGuard {
     origins: Vec<Origin>,
     /// Origins outside the set a form the user allowed is sent to.
     passages: Vec<Origin>,
+    /// Origins a guarded tab's request tried to send data to and was blocked: the ones the
+    /// user may let through ([`NetGuard::allow_send`]).
+    sends_blocked: Vec<Origin>,
+    /// Origins the user let the guarded tabs send data to (not navigate to).
+    sends_allowed: Vec<Origin>,
     named: Vec<NamedSite>,
 }
 
@@ -135,6 +143,8 @@ impl NetGuard {
             others,
             origins: Vec::new(),
             passages: Vec::new(),
+            sends_blocked: Vec::new(),
+            sends_allowed: Vec::new(),
             named: named_sites(goal, suffixes),
         }
     }
@@ -214,9 +224,32 @@ impl NetGuard {
 
     /// Rule `rule_id` was applied to a request of `tab` to `url`: reported when it is the rule
     /// that blocks a guarded tab's requests sending data.
-    pub fn on_rule_matched(&self, tab: i32, rule_id: i64, url: &str) -> Option<TabEvent> {
-        (rule_id == i64::from(SENDING_RULE_ID) && self.guards(tab))
-            .then(|| TabEvent::SendBlocked(url.to_string()))
+    pub fn on_rule_matched(&mut self, tab: i32, rule_id: i64, url: &str) -> Option<TabEvent> {
+        if rule_id != i64::from(SENDING_RULE_ID) || !self.guards(tab) {
+            return None;
+        }
+        if let Some(origin) = Origin::of(url) {
+            if !self.sends_blocked.contains(&origin) && self.sends_blocked.len() < MAX_ORIGINS {
+                self.sends_blocked.push(origin);
+            }
+        }
+        Some(TabEvent::SendBlocked(url.to_string()))
+    }
+
+    /// The user let the guarded tabs send data to `origin` (an origin as the panel shows it)
+    /// for the rest of the task. Only an origin a blocked request went to can be let through,
+    /// and only its requests that are not top-level navigations: the tab still may not go
+    /// there. Returns the origin when the rules changed.
+    pub fn allow_send(&mut self, origin: &str) -> Option<Origin> {
+        let origin = Origin::of(origin)?;
+        if !self.sends_blocked.contains(&origin)
+            || self.sends_allowed.contains(&origin)
+            || self.sends_allowed.len() >= MAX_ORIGINS
+        {
+            return None;
+        }
+        self.sends_allowed.push(origin.clone());
+        Some(origin)
     }
 
     /// The rules, block rules first.
@@ -251,6 +284,18 @@ impl NetGuard {
         for site in &self.named {
             for filter in named_filters(site) {
                 allow(filter);
+            }
+        }
+        for origin in &self.sends_allowed {
+            if let Some(filter) = origin_filter(origin) {
+                let rule = Rule {
+                    action: RuleAction::Allow,
+                    types: Types::Subresources,
+                    target: Target::Url(filter),
+                };
+                if !rules.contains(&rule) {
+                    rules.push(rule);
+                }
             }
         }
         let hosts: Vec<String> =

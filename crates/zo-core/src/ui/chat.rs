@@ -64,6 +64,8 @@ pub enum Change {
     },
     /// The offer of the rest of a step after a failure was made or changed.
     Resume(ResumeCard),
+    /// An offer to let the task's tabs send data to a blocked site was made or changed.
+    SendOffer(SendOfferCard),
 }
 
 /// The assistant turn being streamed.
@@ -83,6 +85,8 @@ pub struct Turn {
     action_step: u32,
     /// The offer of the rest of a step after a failure, once made.
     offer: Option<resume::Offer>,
+    /// The offers to let the task's tabs send data to a blocked site.
+    send_offers: Vec<send_offer::SendOffer>,
     status: Option<String>,
     indicator: Option<Indicator>,
 }
@@ -100,6 +104,7 @@ impl Turn {
             thoughts: Vec::new(),
             action_step: 0,
             offer: None,
+            send_offers: Vec::new(),
             status: None,
             indicator: None,
         }
@@ -290,6 +295,7 @@ impl Turn {
             WorkerToPanel::ResumeOffer {
                 index, remaining, ..
             } => self.apply_offer(*index, *remaining, &mut changes),
+            WorkerToPanel::SendOffer { origin, .. } => self.apply_send_offer(origin, &mut changes),
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
                 if let Some(extra) = error
@@ -520,6 +526,7 @@ impl Turn {
         self.indicator = None;
         self.close_approvals(changes);
         self.close_offer(changes);
+        self.close_send_offers(changes);
         changes.push(Change::Finished(status));
     }
 }
@@ -554,8 +561,10 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
 
 mod reattach;
 mod resume;
+mod send_offer;
 mod trust;
 pub use resume::{ResumeCard, ResumeState, RESUME_BUTTONS};
+pub use send_offer::{SendOfferCard, SendOfferState, MAX_SEND_OFFERS, SEND_OFFER_BUTTON};
 pub use trust::{stored_cards, MAX_LOG_ENTRIES};
 
 #[cfg(test)]

@@ -78,6 +78,12 @@ pub enum PanelToWorker {
         approval_id: u32,
         decision: ApprovalDecision,
     },
+    /// The user's yes to a SEND_OFFER of the session: the task's tabs may send data to
+    /// `origin` for the rest of the task.
+    AllowSend {
+        session_id: String,
+        origin: String,
+    },
 }
 
 /// What the user answered to an approval request.
@@ -185,6 +191,10 @@ pub enum WorkerToPanel {
         index: u32,
         remaining: u32,
     },
+    /// A request of the task's tabs that sent data to `origin` was blocked: the panel offers
+    /// to let them send data there for the rest of the task (PanelToWorker::AllowSend). The
+    /// task does not wait for the answer.
+    SendOffer { session_id: String, origin: String },
 }
 
 /// Which streamed text a [`WorkerToPanel::StreamReplace`] replaces.
@@ -223,7 +233,8 @@ impl WorkerToPanel {
             | WorkerToPanel::ApprovalRequest { session_id, .. }
             | WorkerToPanel::TaskNote { session_id, .. }
             | WorkerToPanel::StepThought { session_id, .. }
-            | WorkerToPanel::ResumeOffer { session_id, .. } => session_id,
+            | WorkerToPanel::ResumeOffer { session_id, .. }
+            | WorkerToPanel::SendOffer { session_id, .. } => session_id,
         }
     }
 }

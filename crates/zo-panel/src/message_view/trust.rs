@@ -2,12 +2,13 @@
 //! one card per approval request (what will happen and where, why it asks, and Allow once /
 //! Allow for this task / Deny as real buttons, so Tab and Enter reach them), and the
 //! work-log notes; after a failed action, the offer of the rest of the step ("Run the rest",
-//! "Skip"). The panel listens for the cards' buttons on [`MessageView::approvals`].
+//! "Skip"); after a blocked send, the offer to allow that site for the task. The panel listens
+//! for the cards' buttons on [`MessageView::approvals`], `resume` and `send_offers`.
 
 use web_sys::{Document, Element};
 use zo_core::ui::{
-    ApprovalCard, CardState, ResumeCard, ResumeState, ScopeChip, CARD_BUTTONS, RESUME_BUTTONS,
-    SCOPE_LABEL,
+    ApprovalCard, CardState, ResumeCard, ResumeState, ScopeChip, SendOfferCard, SendOfferState,
+    CARD_BUTTONS, RESUME_BUTTONS, SCOPE_LABEL, SEND_OFFER_BUTTON,
 };
 use zo_core::wire::WireName;
 
@@ -22,6 +23,9 @@ pub const APPROVAL_ATTR: &str = "data-approval-id";
 
 /// Attribute of a resume offer's button: `run` (run the rest) or `skip`.
 pub const RESUME_ATTR: &str = "data-resume";
+
+/// Attribute of a send offer's button: the offer's position in the turn.
+pub const SEND_OFFER_ATTR: &str = "data-send-offer";
 
 /// The three containers, hidden until used: origins, approvals, notes.
 pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
@@ -171,6 +175,44 @@ impl MessageView {
             )?;
         }
         append(&self.resume, &root)
+    }
+
+    /// An offer to let the task send data to a blocked site: what was blocked, and "Allow for
+    /// this task" while it waits; what was chosen after.
+    pub(super) fn show_send_offer(&self, card: &SendOfferCard) -> DomResult<()> {
+        set_hidden(&self.send_offers, false);
+        let waiting = card.state == SendOfferState::Waiting;
+        let root = el(&self.doc, "section", "approval send-offer")?;
+        set_attr(
+            &root,
+            "data-state",
+            if waiting { "waiting" } else { "closed" },
+        )?;
+        set_attr(&root, "role", "group")?;
+        set_attr(&root, "aria-label", &card.title)?;
+        append(
+            &root,
+            &text_el(&self.doc, "p", "approval-title", &card.title)?,
+        )?;
+        append(
+            &root,
+            &text_el(&self.doc, "p", "resume-detail", card.detail)?,
+        )?;
+        if waiting {
+            let actions = el(&self.doc, "div", "approval-actions")?;
+            let b = text_el(&self.doc, "button", "btn", SEND_OFFER_BUTTON)?;
+            set_attr(&b, "type", "button")?;
+            set_attr(&b, SEND_OFFER_ATTR, &card.position.to_string())?;
+            append(&actions, &b)?;
+            append(&root, &actions)?;
+        }
+        if let Some(outcome) = card.outcome {
+            append(
+                &root,
+                &text_el(&self.doc, "p", "approval-outcome", outcome)?,
+            )?;
+        }
+        replace_or_append(&self.send_offers, card.position, &root)
     }
 
     pub(super) fn show_note(&self, position: usize, text: &str) -> DomResult<()> {

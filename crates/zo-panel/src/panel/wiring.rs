@@ -14,7 +14,9 @@ use super::empty::STARTER_ATTR;
 use super::{with_state, Shared, State};
 use crate::dom::{listen, DomResult, Listener};
 use crate::layout::{self, EXPORT_ATTR};
-use crate::message_view::{MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR};
+use crate::message_view::{
+    MessageView, UserView, APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR, SEND_OFFER_ATTR,
+};
 use zo_core::ui::export::ExportFormat;
 use zo_core::wire::{ApprovalDecision, WireName};
 
@@ -259,6 +261,23 @@ impl State {
                 .and_then(|b| b.get_attribute(RESUME_ATTR));
             if let Some(run) = run {
                 with_state(&w, |s| s.answer_resume(&id, run == "run"));
+            }
+        })?);
+        let id = msg_id.to_string();
+        let w = self.me.clone();
+        out.push(listen(&view.send_offers, "click", move |e| {
+            let position = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| {
+                    t.closest(&format!("button[{SEND_OFFER_ATTR}]"))
+                        .ok()
+                        .flatten()
+                })
+                .and_then(|b| b.get_attribute(SEND_OFFER_ATTR))
+                .and_then(|p| p.parse::<usize>().ok());
+            if let Some(position) = position {
+                with_state(&w, |s| s.answer_send_offer(&id, position));
             }
         })?);
         self.message_listeners

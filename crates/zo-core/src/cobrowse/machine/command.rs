@@ -67,6 +67,10 @@ pub enum Command {
     },
     /// A line for the task's work log in the panel.
     Note { text: String },
+    /// A request of the task's tabs that sent data to `origin` was blocked: offer the user to
+    /// let the tabs send data there for the rest of the task (answered through the network
+    /// guard, [`crate::trust::net_rules::NetGuard::allow_send`]).
+    OfferSend { origin: String },
     /// The reasoning of `step` (its answer's thinking or the reasoning it gave with its
     /// actions): tell the panel, which keeps each step's.
     Thought { step: u32, text: String },

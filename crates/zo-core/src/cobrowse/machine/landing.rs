@@ -9,7 +9,9 @@
 //!   on a link, a redirect, a script's navigation) counts towards the task's navigation cap;
 //!   past it the task ends.
 //! - A blocked navigation, and a blocked request that sent data (once per origin), are told
-//!   to the panel and, in the next follow-up prompt, to Zo.
+//!   to the panel and, in the next follow-up prompt, to Zo. A blocked send comes with the
+//!   offer to let the task's tabs send data to that origin; the user's yes is told to Zo too
+//!   ([`Cobrowse::on_send_allowed`]).
 //! - A click the policy allowed that sends a form to an origin outside the set (the user
 //!   allowed it, once or for the task) lets that origin through ([`Cobrowse::on_allowed`]):
 //!   the network guard must let the form go, and the tab may land there.
@@ -136,8 +138,28 @@ impl Cobrowse {
                 "{SEND_BLOCKED_NOTE}{to}, outside this task; the extension blocked it."
             ));
         }
-        vec![Command::Note {
+        let mut out = vec![Command::Note {
             text: format!("Blocked: the page tried to send data to {to} (outside this task)."),
+        }];
+        if let Some(origin) = Origin::of(url) {
+            out.push(Command::OfferSend {
+                origin: origin.to_string(),
+            });
+        }
+        out
+    }
+
+    /// The user let the task's tabs send data to `origin` for the rest of the task (the
+    /// network guard took it: an origin a blocked request went to).
+    pub fn on_send_allowed(&mut self, origin: &Origin) -> Vec<Command> {
+        if matches!(self.phase, Phase::Idle | Phase::Finished) {
+            return Vec::new();
+        }
+        self.notes.push(format!(
+            "The user allowed the page to send data to {origin} for the rest of this task."
+        ));
+        vec![Command::Note {
+            text: format!("Allowed: the page may send data to {origin} for the rest of this task."),
         }]
     }
 

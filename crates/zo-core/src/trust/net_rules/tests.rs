@@ -308,7 +308,7 @@ fn only_top_level_events_of_guarded_tabs_are_reported() {
 
 #[test]
 fn blocked_sends_of_guarded_tabs_are_reported() {
-    let g = NetGuard::new(5, &[2], "", &psl());
+    let mut g = NetGuard::new(5, &[2], "", &psl());
     // The rule with this id is the one that blocks requests sending data.
     let sending = g.rules()[(SENDING_RULE_ID - RULE_ID_FIRST) as usize].clone();
     assert_eq!(
@@ -339,4 +339,29 @@ fn an_allowed_form_destination_is_let_through_once_named() {
     // It stays when the set changes.
     g.set_origins(&scope(&["http://127.0.0.1:4000", "https://shop.example"]));
     assert_eq!(url_filters(&g).len(), 3);
+}
+
+#[test]
+fn only_an_origin_a_blocked_send_went_to_can_be_allowed_and_only_for_sends() {
+    let mut g = NetGuard::new(1, &[], "", &psl());
+    g.set_origins(&scope(&["http://127.0.0.1:4000"]));
+    // Nothing was blocked yet: nothing can be allowed (a panel cannot open any origin).
+    assert_eq!(g.allow_send("http://127.0.0.1:4001"), None);
+    let id = i64::from(SENDING_RULE_ID);
+    // A tab the task does not guard tells nothing.
+    g.on_rule_matched(9, id, "http://127.0.0.1:4002/c");
+    assert_eq!(g.allow_send("http://127.0.0.1:4002"), None);
+    g.on_rule_matched(1, id, "http://127.0.0.1:4001/collect?d=x");
+    let allowed = g.allow_send("http://127.0.0.1:4001");
+    assert_eq!(allowed, Origin::of("http://127.0.0.1:4001"));
+    assert_eq!(g.allow_send("http://127.0.0.1:4001"), None, "once");
+    let rule = g
+        .rules()
+        .into_iter()
+        .find(|r| r.target == Target::Url("|http://127.0.0.1:4001/".into()));
+    // Sends go through; the tab still may not go there.
+    assert_eq!(
+        rule.map(|r| (r.action, r.types)),
+        Some((RuleAction::Allow, Types::Subresources))
+    );
 }

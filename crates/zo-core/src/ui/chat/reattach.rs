@@ -44,6 +44,7 @@ impl Turn {
         if let Some(offer) = &self.offer {
             changes.push(Change::Resume(offer.card()));
         }
+        changes.extend(self.send_offer_cards());
         for (position, text) in self.message.notes.iter().enumerate() {
             changes.push(Change::Note {
                 position,

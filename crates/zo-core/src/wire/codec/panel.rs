@@ -96,6 +96,10 @@ impl WorkerToPanel {
                 index: f.req("index", uint32)?,
                 remaining: f.req("remaining", uint32)?,
             },
+            "SEND_OFFER" => WorkerToPanel::SendOffer {
+                session_id: session_id()?,
+                origin: f.req("origin", string)?,
+            },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
     }
@@ -203,6 +207,9 @@ impl WorkerToPanel {
                 .uint("step", u64::from(*step))
                 .uint("index", u64::from(*index))
                 .uint("remaining", u64::from(*remaining)),
+            WorkerToPanel::SendOffer { session_id, origin } => {
+                typed("SEND_OFFER", session_id).str("origin", origin)
+            }
         }
         .done()
     }
@@ -235,6 +242,10 @@ impl PanelToWorker {
                 session_id: f.req("sessionId", string)?,
                 approval_id: f.req("approvalId", uint32)?,
                 decision: f.req("decision", name)?,
+            },
+            "ALLOW_SEND" => PanelToWorker::AllowSend {
+                session_id: f.req("sessionId", string)?,
+                origin: f.req("origin", string)?,
             },
             other => return Err(WireError::UnknownType(other.to_string())),
         })
@@ -288,6 +299,9 @@ impl PanelToWorker {
                 .str("sessionId", session_id)
                 .uint("approvalId", u64::from(*approval_id))
                 .str("decision", decision.wire_name()),
+            PanelToWorker::AllowSend { session_id, origin } => typed("ALLOW_SEND")
+                .str("sessionId", session_id)
+                .str("origin", origin),
         }
         .done()
     }

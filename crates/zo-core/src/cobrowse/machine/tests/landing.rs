@@ -211,6 +211,38 @@ fn a_blocked_send_is_told_once_per_origin_without_its_data() {
 }
 
 #[test]
+fn a_blocked_send_offers_its_origin_and_the_yes_is_told_to_zo() {
+    use crate::trust::policy::Origin;
+    let mut c = running();
+    let out = c.on_send_blocked("http://127.0.0.1:4001/collect?d=card-4242");
+    let offers: Vec<_> = out
+        .iter()
+        .filter_map(|c| match c {
+            Command::OfferSend { origin } => Some(origin.as_str()),
+            _ => None,
+        })
+        .collect();
+    // The offer names the origin, never the address and its data.
+    assert_eq!(offers, ["http://127.0.0.1:4001"]);
+    let origin = Origin::of("http://127.0.0.1:4001").unwrap();
+    assert_eq!(
+        notes(&c.on_send_allowed(&origin)),
+        ["Allowed: the page may send data to http://127.0.0.1:4001 for the rest of this task."]
+    );
+    c.on_batch_done(BatchOutcome {
+        results: vec![ok(0, None), ok(1, None)],
+        interrupted: None,
+    });
+    let prompt = ask_prompt(&c.on_snapshot(Ok(page(SHOP)))).to_string();
+    assert!(
+        prompt.contains("The user allowed the page to send data to http://127.0.0.1:4001"),
+        "{prompt}"
+    );
+    c.stop();
+    assert_eq!(c.on_send_allowed(&origin), vec![]);
+}
+
+#[test]
 fn a_form_the_policy_allowed_lets_its_destination_through() {
     use crate::wire::facts::{FormFacts, TargetFacts};
     let mut c = running();

@@ -422,6 +422,10 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
             session_id: s(),
             text: ODD.into(),
         },
+        WorkerToPanel::SendOffer {
+            session_id: s(),
+            origin: ODD.into(),
+        },
         WorkerToPanel::StepThought {
             session_id: s(),
             step: 3,
@@ -518,6 +522,10 @@ pub fn panel_to_worker() -> Vec<PanelToWorker> {
             decision,
         });
     }
+    out.push(PanelToWorker::AllowSend {
+        session_id: "session-1".into(),
+        origin: "https://collector.example:8443".into(),
+    });
     out
 }
 
