@@ -34,6 +34,7 @@ pub mod mask;
 pub mod name;
 pub mod option;
 pub mod outline;
+pub mod page_summary;
 pub mod pointer;
 pub mod reply;
 pub mod scroll;

@@ -1,0 +1,154 @@
+//! The text of chosen subtrees as light structure: one [`Block`] per heading, paragraph,
+//! list item, table row or preformatted run, inline text flowing within its block, link
+//! text without URLs. A `keep` rule decides which containers are left out (boilerplate).
+
+use super::summary::{Child, NodeId, Summary, Tag};
+
+/// What a block of text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    Heading(u8),
+    Paragraph,
+    Item,
+    Row,
+}
+
+/// One block of text, whitespace collapsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    pub kind: BlockKind,
+    pub text: String,
+}
+
+impl Block {
+    /// The block as a line of the page text (`# ` headings, `- ` items, rows as cells).
+    pub fn line(&self) -> String {
+        match self.kind {
+            BlockKind::Heading(n) => {
+                format!("{} {}", "#".repeat(usize::from(n.clamp(1, 6))), self.text)
+            }
+            BlockKind::Item => format!("- {}", self.text),
+            BlockKind::Paragraph | BlockKind::Row => self.text.clone(),
+        }
+    }
+}
+
+/// Collects blocks from subtrees; `keep(id)` says whether a node and its subtree are shown.
+pub struct Renderer<'a, K: Fn(NodeId) -> bool> {
+    summary: &'a Summary,
+    keep: K,
+    line: String,
+    kind: BlockKind,
+    pub blocks: Vec<Block>,
+}
+
+impl<'a, K: Fn(NodeId) -> bool> Renderer<'a, K> {
+    pub fn new(summary: &'a Summary, keep: K) -> Self {
+        Renderer {
+            summary,
+            keep,
+            line: String::new(),
+            kind: BlockKind::Paragraph,
+            blocks: Vec::new(),
+        }
+    }
+
+    /// Renders `id`'s subtree (recursion is bounded by the summary's depth cap).
+    pub fn node(&mut self, id: NodeId) {
+        if !(self.keep)(id) {
+            return;
+        }
+        let node = &self.summary.nodes[id];
+        match node.tag {
+            Tag::Br => return self.flush(),
+            Tag::Tr if !self.has_nested_table(id) => return self.row(id),
+            _ => {}
+        }
+        if !node.tag.is_block() {
+            return self.children(id);
+        }
+        self.flush();
+        let outer = self.kind;
+        self.kind = match node.tag {
+            Tag::Heading(n) => BlockKind::Heading(n),
+            Tag::Li | Tag::Dt | Tag::Dd => BlockKind::Item,
+            _ if outer == BlockKind::Item => BlockKind::Item,
+            _ => BlockKind::Paragraph,
+        };
+        self.children(id);
+        self.flush();
+        self.kind = outer;
+    }
+
+    fn children(&mut self, id: NodeId) {
+        for child in &self.summary.nodes[id].children {
+            match child {
+                Child::Text(t) => self.line.push_str(t),
+                Child::Node(c) => self.node(*c),
+            }
+        }
+    }
+
+    /// Ends the current block.
+    pub fn flush(&mut self) {
+        let text = crate::page::collapse_whitespace(&self.line);
+        self.line.clear();
+        if !text.is_empty() {
+            self.blocks.push(Block {
+                kind: self.kind,
+                text,
+            });
+        }
+    }
+
+    fn has_nested_table(&self, id: NodeId) -> bool {
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            for c in &self.summary.nodes[n].children {
+                if let Child::Node(c) = c {
+                    if self.summary.nodes[*c].tag == Tag::Table {
+                        return true;
+                    }
+                    stack.push(*c);
+                }
+            }
+        }
+        false
+    }
+
+    /// A table row: `| a | b |`, each cell's text flattened.
+    fn row(&mut self, id: NodeId) {
+        self.flush();
+        let mut cells = Vec::new();
+        for child in &self.summary.nodes[id].children {
+            if let Child::Node(c) = child {
+                if (self.keep)(*c) {
+                    let mut text = String::new();
+                    self.flat(*c, &mut text);
+                    cells.push(crate::page::collapse_whitespace(&text));
+                }
+            }
+        }
+        if cells.iter().any(|c| !c.is_empty()) {
+            self.blocks.push(Block {
+                kind: BlockKind::Row,
+                text: format!("| {} |", cells.join(" | ")),
+            });
+        }
+    }
+
+    fn flat(&self, id: NodeId, out: &mut String) {
+        for child in &self.summary.nodes[id].children {
+            match child {
+                Child::Text(t) => out.push_str(t),
+                Child::Node(c) if (self.keep)(*c) => {
+                    if self.summary.nodes[*c].tag.is_block() {
+                        out.push(' ');
+                    }
+                    self.flat(*c, out);
+                }
+                Child::Node(_) => {}
+            }
+        }
+    }
+}
