@@ -69,6 +69,14 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// The page text a snapshot sends, alone (the reader bench times the extraction with it).
+#[wasm_bindgen]
+pub fn page_text(budget: u32) -> String {
+    dom::document()
+        .map(|d| snapshot::page_text(&d, budget as usize).text)
+        .unwrap_or_default()
+}
+
 /// Handles one `WorkerToContent` message (JSON text). Answers go to `reply` as
 /// `ContentToWorker` JSON text: PONG and SNAPSHOT_RESULT at once, a batch's ACTION_RESULTs
 /// and BATCH_DONE as it runs.

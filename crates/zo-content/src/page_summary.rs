@@ -1,20 +1,46 @@
 //! The one walk over the page that main-content extraction reads: the composed tree (open
 //! shadow roots in place of their hosts' children, slotted nodes in their slots, same-origin
 //! iframe documents in their frames) becomes a DOM-free [`Summary`]: per element its tag,
-//! landmark role, id/class hints, `itemprop`, and whether it is rendered, with its text runs.
-//! Boxes are only read (never written) during the walk, so layout is computed once. The
+//! landmark role, id/class hints, `itemprop`, and whether it is rendered (`checkVisibility`),
+//! with its text runs. Layout is only read (never written) during the walk, so it is computed
+//! once. The
 //! summary's caps bound the walk; deciding what is content is `zo_core::page::reader`'s job.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Node};
 use zo_core::page::reader::summary::{Node as Item, NodeId, Role, Summary, Tag};
 use zo_core::page::reader::Lead;
 
+use crate::dict::Dict;
 use crate::dom;
 use crate::tree;
 
+#[wasm_bindgen]
+extern "C" {
+    /// An element, for `checkVisibility` (bound here: no web-sys options dictionary).
+    #[wasm_bindgen(extends = Element)]
+    type Shown;
+
+    #[wasm_bindgen(method, js_name = checkVisibility)]
+    fn check_visibility(this: &Shown, options: &JsValue) -> bool;
+}
+
+impl Shown {
+    fn of(el: &Element) -> &Shown {
+        el.unchecked_ref()
+    }
+}
+
+thread_local! {
+    /// `checkVisibility`'s options: `visibility: hidden` counts as not shown.
+    static VISIBILITY: JsValue = Dict::new().set("visibilityProperty", true).finish();
+}
+
 /// Deepest iframe nesting walked into.
 const MAX_FRAME_DEPTH: usize = 3;
+/// Attributes most elements do not have, checked with one selector match.
+const RARE_ATTRIBUTES: &str = "[role],[aria-hidden],[hidden],[itemprop],[rel]";
 /// `Node.TEXT_NODE`.
 const TEXT_NODE: u16 = 3;
 
@@ -29,7 +55,10 @@ enum Frame {
 pub fn of(doc: &Document) -> Summary {
     let mut summary = Summary::new(Item::new(Tag::Body));
     if let Some(body) = doc.body() {
-        walk(&mut summary, &body, Summary::ROOT, 0);
+        // A page that hides its whole body until its scripts run (an anti-flicker style) shows
+        // nothing yet: its elements are then read as if shown.
+        let check = visible(&body);
+        walk(&mut summary, &body, Summary::ROOT, 0, check);
     }
     summary
 }
@@ -59,8 +88,8 @@ pub fn lead(doc: &Document) -> Lead {
 }
 
 /// Walks the children of `el` (its shown children) into `parent`.
-fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize) {
-    let mut stack = vec![first_frame(el, parent, frames)];
+fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize, check: bool) {
+    let mut stack = vec![first_frame(el, false, parent, frames)];
     while let Some(frame) = stack.last_mut() {
         if summary.full() {
             return;
@@ -94,23 +123,22 @@ fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize) {
             }
             dom::ELEMENT_NODE => {
                 let el: Element = node.unchecked_into();
-                let Some((item, descend)) = describe(&el) else {
+                let Some((item, next)) = describe(&el, check) else {
                     continue;
                 };
                 // Below the depth cap, deeper content joins the deepest kept node.
                 let id = summary.push(parent, item).unwrap_or(parent);
-                if !descend {
-                    continue;
-                }
-                if let Some(doc) = frame_document(&el) {
-                    if frames < MAX_FRAME_DEPTH {
-                        if let Some(body) = doc.body() {
-                            stack.push(first_frame(&body, id, frames + 1));
+                match next {
+                    Walk::Skip => {}
+                    Walk::Frame => {
+                        let body = frame_document(&el).and_then(|d| d.body());
+                        if let Some(body) = body.filter(|_| frames < MAX_FRAME_DEPTH) {
+                            stack.push(first_frame(&body, false, id, frames + 1));
                         }
                     }
-                    continue;
+                    Walk::Children => stack.push(first_frame(&el, false, id, frames)),
+                    Walk::Slot => stack.push(first_frame(&el, true, id, frames)),
                 }
-                stack.push(first_frame(&el, id, frames));
             }
             _ => {}
         }
@@ -118,11 +146,11 @@ fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize) {
 }
 
 /// Where the walk of `el`'s shown children starts.
-fn first_frame(el: &Element, parent: NodeId, frames: usize) -> Frame {
+fn first_frame(el: &Element, slot: bool, parent: NodeId, frames: usize) -> Frame {
     if let Some(sr) = el.shadow_root() {
         return Frame::Siblings(sr.first_child(), parent, frames);
     }
-    if el.local_name() == "slot" {
+    if slot {
         let assigned = tree::assigned_nodes(el);
         if assigned.length() > 0 {
             return Frame::List(assigned, 0, parent, frames);
@@ -131,79 +159,84 @@ fn first_frame(el: &Element, parent: NodeId, frames: usize) -> Frame {
     Frame::Siblings(el.first_child(), parent, frames)
 }
 
-/// A same-origin iframe's document.
+/// A same-origin frame's document.
 fn frame_document(el: &Element) -> Option<Document> {
-    let name = el.local_name();
-    if name != "iframe" && name != "frame" {
-        return None;
-    }
     js_sys::Reflect::get(el, &"contentDocument".into())
         .ok()
         .filter(|d| d.is_object())
         .map(JsCast::unchecked_into)
 }
 
-/// The summary node of `el` and whether to walk into it; `None` for elements whose content
+/// What the walk does after an element's node.
+enum Walk {
+    Skip,
+    Children,
+    Slot,
+    Frame,
+}
+
+/// The summary node of `el` and what the walk does next; `None` for elements whose content
 /// is never page text.
-fn describe(el: &Element) -> Option<(Item, bool)> {
+fn describe(el: &Element, check: bool) -> Option<(Item, Walk)> {
     let name = el.local_name();
     let tag = Tag::of(&name)?;
     // Frames hold a document of their own: walk them as a block.
-    let tag = if name == "iframe" || name == "frame" {
-        Tag::Block
-    } else {
-        tag
-    };
+    let frame = name == "iframe" || name == "frame";
+    let tag = if frame { Tag::Block } else { tag };
     let mut item = Item::new(tag);
     if el.has_attributes() {
-        let attr = |n: &str| el.get_attribute(n).unwrap_or_default();
-        let mut hints = attr("id");
-        for extra in [attr("class"), attr("itemprop"), attr("rel")] {
-            if !extra.is_empty() {
-                hints.push(' ');
-                hints.push_str(&extra);
+        let mut hints = el.id();
+        let class = el.class_name();
+        if !class.is_empty() {
+            hints.push(' ');
+            hints.push_str(&class);
+        }
+        // One check for the rarer attributes, read one by one only when present.
+        if el.matches(RARE_ATTRIBUTES).unwrap_or(false) {
+            for name in ["itemprop", "rel"] {
+                if let Some(v) = el.get_attribute(name) {
+                    hints.push(' ');
+                    hints.push_str(&v);
+                }
             }
+            item.role = el.get_attribute("role").and_then(|r| Role::of(&r));
+            item.flags.aria_hidden = el
+                .get_attribute("aria-hidden")
+                .is_some_and(|v| v.eq_ignore_ascii_case("true"));
+            item.flags.hidden = el.has_attribute("hidden");
         }
         item.set_hints(&hints);
-        item.role = el.get_attribute("role").and_then(|r| Role::of(&r));
         item.flags.article_body = item.hints.contains("articlebody");
-        item.flags.aria_hidden = el
-            .get_attribute("aria-hidden")
-            .is_some_and(|v| v.eq_ignore_ascii_case("true"));
-        item.flags.hidden = el.has_attribute("hidden");
     }
-    if !item.flags.hidden && !matches!(tag, Tag::Br | Tag::Img) {
-        let html = dom::html(el);
-        let (w, h) = (html.offset_width(), html.offset_height());
-        if w == 0 && h == 0 {
-            item.flags.hidden = not_rendered(el);
-        } else if w <= 1 && h <= 1 {
-            item.flags.off_screen = true;
-        }
+    // Blocks only: inline text is shown or hidden with its block.
+    if check && !item.flags.hidden && tag.is_block() && !visible(el) {
+        item.flags.hidden = not_rendered(el);
     }
-    let descend = !item.flags.hidden && !item.flags.aria_hidden;
-    Some((item, descend))
+    let walk = if item.flags.hidden || item.flags.aria_hidden {
+        Walk::Skip
+    } else if frame {
+        Walk::Frame
+    } else if name == "slot" {
+        Walk::Slot
+    } else {
+        Walk::Children
+    };
+    Some((item, walk))
 }
 
-/// Whether an element with no box is not rendered at all (as opposed to a pass-through
-/// `display: contents` wrapper or an empty one).
+/// `checkVisibility`, with `visibility: hidden` counting as not shown.
+fn visible(el: &Element) -> bool {
+    VISIBILITY.with(|v| Shown::of(el).check_visibility(v))
+}
+
+/// Whether an element `checkVisibility` calls invisible is not rendered at all (as opposed
+/// to a pass-through `display: contents` wrapper, which has no box of its own).
 fn not_rendered(el: &Element) -> bool {
     let Ok(win) = dom::owner_window(el) else {
-        return false;
+        return true;
     };
     let Ok(Some(style)) = win.get_computed_style(el) else {
-        return false;
+        return true;
     };
-    let display = style.get_property_value("display").unwrap_or_default();
-    if display == "contents" {
-        return false;
-    }
-    display == "none"
-        || matches!(
-            style
-                .get_property_value("visibility")
-                .unwrap_or_default()
-                .as_str(),
-            "hidden" | "collapse"
-        )
+    style.get_property_value("display").unwrap_or_default() != "contents"
 }

@@ -8,7 +8,7 @@
 //! where the values of form fields never appear.
 
 use wasm_bindgen::JsCast;
-use web_sys::Element;
+use web_sys::{Document, Element};
 use zo_core::page::{reader, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS};
 use zo_core::wire::{PageSnapshot, SnapshotElement};
 
@@ -35,7 +35,7 @@ const MAX_ELEMENTS: usize = 250;
 pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
     let doc = dom::document()?;
     let budget = text_budget.map_or(DEFAULT_TEXT_BUDGET, |b| b as usize);
-    let reading = reader::read(&page_summary::of(&doc), &page_summary::lead(&doc), budget);
+    let reading = page_text(&doc, budget);
     let roots = locate::roots(&doc);
     let mut elements = Vec::new();
     'roots: for root in &roots {
@@ -56,6 +56,11 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
         text_kind: reading.kind,
         elements,
     })
+}
+
+/// The page text within `budget` characters: the article, else the main region's text.
+pub fn page_text(doc: &Document, budget: usize) -> reader::Reading {
+    reader::read(&page_summary::of(doc), &page_summary::lead(doc), budget)
 }
 
 fn describe(el: &Element, roots: &[Root]) -> Option<SnapshotElement> {

@@ -120,9 +120,14 @@ pub fn read(summary: &Summary, lead: &Lead, budget: usize) -> Reading {
         Some(a) => (TextKind::Article, a.blocks, a.byline),
         None => (TextKind::Page, page_text(summary), None),
     };
-    let mut lead_blocks = lead_blocks(lead, found_byline, &blocks);
-    lead_blocks.append(&mut blocks);
-    let (text, truncated) = budget::fit(&lead_blocks, budget);
+    // The title leads an article; page text has it in the prompt's header already.
+    let (text, truncated) = if kind == TextKind::Article {
+        let mut all = lead_blocks(lead, found_byline, &blocks);
+        all.append(&mut blocks);
+        budget::fit(&all, budget)
+    } else {
+        budget::fit(&blocks, budget)
+    };
     Reading {
         text,
         truncated,

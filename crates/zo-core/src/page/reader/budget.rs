@@ -1,12 +1,14 @@
 //! Fitting the page text to a character budget: blocks are kept whole from the start, and
 //! when some are left out the text ends with the outline (the headings) of what was left
-//! out, so Zo knows what exists and can ask for it. Only a first block longer than the whole
-//! budget is cut inside, at a word.
+//! out, so Zo knows what exists and can ask for it. Only a block longer than a large room left
+//! (a page that is one huge paragraph) is cut inside, at a word.
 
 use super::render::{Block, BlockKind};
 
 /// Most of the budget the outline of left-out headings may take (a fraction: 1/N).
 const OUTLINE_SHARE: usize = 4;
+/// A left-out block is cut inside when the room left is at least this share of the budget.
+const LONG_BLOCK_SHARE: usize = 4;
 
 fn chars(s: &str) -> usize {
     s.chars().count()
@@ -50,19 +52,21 @@ pub fn fit(blocks: &[Block], budget: usize) -> (String, bool) {
         used -= lens[kept];
         outline = outline_of(blocks, &lines, kept, total - used, budget / OUTLINE_SHARE);
     }
-    if kept == 0 {
-        let room = budget.saturating_sub(chars(&outline)).max(budget / 2);
-        let (first, _) = crate::page::budget_text(&lines[0], room);
-        outline = outline_of(
-            blocks,
-            &lines,
-            1,
-            total - chars(&first),
-            budget / OUTLINE_SHARE,
-        );
-        return (cut_to(format!("{first}{outline}"), budget), true);
+    let mut text = join(blocks, &lines, kept);
+    // A block longer than much of the room left (one huge paragraph) is cut inside, at a word.
+    let room = budget.saturating_sub(used + chars(&outline) + 2);
+    if kept < lines.len() && room >= budget / LONG_BLOCK_SHARE {
+        let (part, _) = crate::page::budget_text(&lines[kept], room);
+        if !part.is_empty() {
+            if kept > 0 {
+                text.push_str("\n\n");
+            }
+            let left = total.saturating_sub(used + chars(&part));
+            text.push_str(&part);
+            outline = outline_of(blocks, &lines, kept + 1, left, budget / OUTLINE_SHARE);
+        }
     }
-    let text = format!("{}{outline}", join(blocks, &lines, kept));
+    text.push_str(&outline);
     (cut_to(text, budget), true)
 }
 

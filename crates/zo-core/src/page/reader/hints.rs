@@ -145,6 +145,19 @@ pub fn unlikely(hints: &str) -> bool {
     any(hints, ALWAYS_FURNITURE) || (any(hints, UNLIKELY) && !any(hints, MAYBE))
 }
 
+/// Words of text kept off screen for screen readers.
+const OFF_SCREEN: &[&str] = &[
+    "sr-only",
+    "visually-hidden",
+    "visuallyhidden",
+    "screen-reader",
+];
+
+/// Whether a node's hints say its text is kept off screen.
+pub fn off_screen(hints: &str) -> bool {
+    !hints.is_empty() && any(hints, OFF_SCREEN)
+}
+
 /// Whether a node's hints name a byline (author, by-line) block.
 pub fn byline(hints: &str) -> bool {
     !hints.is_empty() && (hints.contains("byline") || hints.contains("author"))

@@ -46,6 +46,7 @@ pub fn never_content(node: &Node) -> bool {
         || f.aria_hidden
         || f.zero_size
         || f.off_screen
+        || hints::off_screen(&node.hints)
         || matches!(
             node.tag,
             Tag::Nav | Tag::Aside | Tag::Footer | Tag::Dialog | Tag::Control | Tag::Embed

@@ -61,9 +61,9 @@ impl Tag {
     /// text (scripts, styles, templates, SVG and MathML drawings).
     pub fn of(name: &str) -> Option<Tag> {
         Some(match name {
-            "script" | "style" | "noscript" | "template" | "svg" | "math" | "head" | "meta"
-            | "link" | "title" | "canvas" | "object" | "audio" | "video" | "source" | "track"
-            | "map" | "picture" => return None,
+            "script" | "style" | "noscript" | "template" | "svg" | "head" | "meta" | "link"
+            | "title" | "canvas" | "object" | "audio" | "video" | "source" | "track" | "map"
+            | "picture" => return None,
             "body" => Tag::Body,
             "main" => Tag::Main,
             "article" => Tag::Article,
@@ -106,7 +106,7 @@ impl Tag {
             "span" | "b" | "i" | "em" | "strong" | "u" | "s" | "small" | "sub" | "sup" | "code"
             | "kbd" | "samp" | "var" | "abbr" | "cite" | "q" | "mark" | "time" | "font" | "tt"
             | "big" | "strike" | "del" | "ins" | "dfn" | "bdi" | "bdo" | "data" | "wbr"
-            | "ruby" | "rt" | "rp" | "nobr" | "acronym" => Tag::Inline,
+            | "ruby" | "rt" | "rp" | "nobr" | "acronym" | "math" => Tag::Inline,
             _ => Tag::Block,
         })
     }
