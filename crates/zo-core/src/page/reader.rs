@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use render::{Block, BlockKind, Renderer};
 use score::Pass;
-use summary::{NodeId, Role, Summary, Tag};
+use summary::{Role, Summary, Tag};
 
 pub use summary::{Child, Flags, Node};
 
@@ -141,30 +141,33 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
     let scores = score::scores(summary, &live, &st, pass);
     let top = score::top(summary, &live, &scores)?;
     let roots = score::with_siblings(summary, &live, &st, &scores, top);
-    let mut byline = None;
-    let bylines: Vec<NodeId> = (0..summary.nodes.len())
-        .filter(|&id| {
-            live[id]
-                && summary.nodes[id].tag != Tag::Body
-                && hints::byline(&summary.nodes[id].hints)
-                && st[id].text > 0
-                && st[id].text <= BYLINE_MAX
-        })
-        .collect();
-    if let Some(&first) = bylines.first() {
-        let mut r = Renderer::new(summary, |id| live[id]);
-        r.node(first);
-        r.flush();
-        byline = r.blocks.first().map(|b| b.text.clone());
+    // Short byline blocks are taken out of the text (the first one leads it instead).
+    let mut keep = live.clone();
+    let mut first_byline = None;
+    for (id, node) in summary.nodes.iter().enumerate() {
+        if live[id]
+            && node.tag != Tag::Body
+            && st[id].text > 0
+            && st[id].text <= BYLINE_MAX
+            && hints::byline(&node.hints)
+        {
+            keep[id] = false;
+            first_byline = first_byline.or(Some(id));
+        } else if keep[id]
+            && pass.clean
+            && !roots.contains(&id)
+            && clean::is_boilerplate(node, &st[id], scores[id], pass.weigh_hints)
+        {
+            keep[id] = false;
+        }
     }
-    let keep = |id: NodeId| {
-        live[id]
-            && bylines.binary_search(&id).is_err()
-            && !(pass.clean
-                && !roots.contains(&id)
-                && clean::is_boilerplate(&summary.nodes[id], &st[id], scores[id], pass.weigh_hints))
-    };
-    let mut r = Renderer::new(summary, keep);
+    let byline = first_byline.and_then(|id| {
+        let mut r = Renderer::new(summary, &live);
+        r.node(id);
+        r.flush();
+        r.blocks.pop().map(|b| b.text)
+    });
+    let mut r = Renderer::new(summary, &keep);
     for &root in &roots {
         r.node(root);
         r.flush();
@@ -196,7 +199,7 @@ fn page_text(summary: &Summary) -> Vec<Block> {
                 && st[id].text >= ARTICLE_FLOOR
         })
         .unwrap_or(Summary::ROOT);
-    let mut r = Renderer::new(summary, |id| live[id]);
+    let mut r = Renderer::new(summary, &live);
     r.node(region);
     r.flush();
     r.blocks

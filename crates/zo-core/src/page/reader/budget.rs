@@ -14,103 +14,103 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
-/// The separator before a block that follows `prev`: one line break between items of a list
-/// or rows of a table, a blank line otherwise.
-fn separator(prev: Option<BlockKind>, kind: BlockKind) -> &'static str {
-    match (prev, kind) {
-        (None, _) => "",
-        (Some(BlockKind::Item), BlockKind::Item) | (Some(BlockKind::Row), BlockKind::Row) => "\n",
-        _ => "\n\n",
-    }
+/// Each block as it is written after the one before: separated by one line break between
+/// items of a list or rows of a table, by a blank line otherwise.
+fn pieces(blocks: &[Block]) -> Vec<String> {
+    let mut prev = None;
+    blocks
+        .iter()
+        .map(|b| {
+            let sep = match (prev, b.kind) {
+                (None, _) => "",
+                (Some(BlockKind::Item), BlockKind::Item)
+                | (Some(BlockKind::Row), BlockKind::Row) => "\n",
+                _ => "\n\n",
+            };
+            prev = Some(b.kind);
+            let mut s = String::from(sep);
+            s.push_str(&b.line());
+            s
+        })
+        .collect()
 }
 
 /// The blocks as page text within `budget` characters; true when something was left out.
 pub fn fit(blocks: &[Block], budget: usize) -> (String, bool) {
-    let lines: Vec<String> = blocks.iter().map(Block::line).collect();
-    let mut lens = Vec::with_capacity(lines.len());
-    let mut total = 0;
-    let mut prev = None;
-    for (b, l) in blocks.iter().zip(&lines) {
-        let n = chars(separator(prev, b.kind)) + chars(l);
-        lens.push(n);
-        total += n;
-        prev = Some(b.kind);
-    }
+    let pieces = pieces(blocks);
+    let lens: Vec<usize> = pieces.iter().map(|p| chars(p)).collect();
+    let total: usize = lens.iter().sum();
     if total <= budget {
-        return (join(blocks, &lines, blocks.len()), false);
+        return (pieces.concat(), false);
     }
     // Keep blocks while they fit, then give back blocks until the outline of the rest fits.
+    let max_outline = budget / OUTLINE_SHARE;
     let mut kept = 0;
     let mut used = 0;
-    while kept < lines.len() && used + lens[kept] <= budget {
+    while kept < pieces.len() && used + lens[kept] <= budget {
         used += lens[kept];
         kept += 1;
     }
-    let mut outline = outline_of(blocks, &lines, kept, total - used, budget / OUTLINE_SHARE);
+    let mut outline = outline_of(blocks, kept, total - used, max_outline);
     while kept > 1 && used + chars(&outline) > budget {
         kept -= 1;
         used -= lens[kept];
-        outline = outline_of(blocks, &lines, kept, total - used, budget / OUTLINE_SHARE);
+        outline = outline_of(blocks, kept, total - used, max_outline);
     }
-    let mut text = join(blocks, &lines, kept);
+    let mut text = pieces[..kept].concat();
     // A block longer than much of the room left (one huge paragraph) is cut inside, at a word.
-    let room = budget.saturating_sub(used + chars(&outline) + 2);
-    if kept < lines.len() && room >= budget / LONG_BLOCK_SHARE {
-        let (part, _) = crate::page::budget_text(&lines[kept], room);
-        if !part.is_empty() {
-            if kept > 0 {
-                text.push_str("\n\n");
-            }
-            let left = total.saturating_sub(used + chars(&part));
-            text.push_str(&part);
-            outline = outline_of(blocks, &lines, kept + 1, left, budget / OUTLINE_SHARE);
+    let room = budget.saturating_sub(used + chars(&outline));
+    if kept < pieces.len() && room >= budget / LONG_BLOCK_SHARE {
+        let part = cut_at_word(&pieces[kept], room);
+        if !part.trim().is_empty() {
+            text.push_str(part);
+            outline = outline_of(blocks, kept + 1, total - used - chars(part), max_outline);
         }
     }
     text.push_str(&outline);
-    (cut_to(text, budget), true)
+    (cut_at_word(&text, budget).to_string(), true)
 }
 
-fn join(blocks: &[Block], lines: &[String], n: usize) -> String {
-    let mut out = String::new();
-    let mut prev = None;
-    for (b, l) in blocks.iter().zip(lines).take(n) {
-        out.push_str(separator(prev, b.kind));
-        out.push_str(l);
-        prev = Some(b.kind);
-    }
-    out
-}
-
-/// The note ending a cut text: how much was left out, and the headings of the left-out
-/// blocks (as many as fit in `max` characters).
-fn outline_of(blocks: &[Block], lines: &[String], from: usize, left: usize, max: usize) -> String {
-    let heads: Vec<&String> = blocks
+/// The note ending a cut text: how much was left out, and the headings of the blocks from
+/// `from` on (as many as fit in `max` characters).
+fn outline_of(blocks: &[Block], from: usize, left: usize, max: usize) -> String {
+    let mut out = String::from("\n\n[Cut to fit: about ");
+    out.push_str(&left.to_string());
+    out.push_str(" more characters left out");
+    let heads: Vec<&Block> = blocks
         .iter()
-        .zip(lines)
         .skip(from)
-        .filter(|(b, _)| matches!(b.kind, BlockKind::Heading(_)))
-        .map(|(_, l)| l)
+        .filter(|b| matches!(b.kind, BlockKind::Heading(_)))
         .collect();
-    let mut out = if heads.is_empty() {
-        format!("\n\n[Cut to fit: about {left} more characters left out.]")
-    } else {
-        format!("\n\n[Cut to fit: about {left} more characters left out, under these headings:]")
-    };
+    if heads.is_empty() {
+        out.push_str(".]");
+        return out;
+    }
+    out.push_str(", under these headings:]");
     for (i, h) in heads.iter().enumerate() {
-        if chars(&out) + chars(h) + 1 > max {
-            out.push_str(&format!("\n(and {} more headings)", heads.len() - i));
+        let line = h.line();
+        if chars(&out) + chars(&line) + 1 > max {
+            out.push_str("\n(and ");
+            out.push_str(&(heads.len() - i).to_string());
+            out.push_str(" more headings)");
             break;
         }
         out.push('\n');
-        out.push_str(h);
+        out.push_str(&line);
     }
     out
 }
 
-/// `text` cut to `budget` characters (only reached when the outline note alone is long).
-fn cut_to(text: String, budget: usize) -> String {
-    match text.char_indices().nth(budget) {
-        Some((at, _)) => text[..at].to_string(),
-        None => text,
+/// The longest start of `s` within `max` characters, ending at a space when there is one in
+/// its last fifth.
+fn cut_at_word(s: &str, max: usize) -> &str {
+    let Some((at, _)) = s.char_indices().nth(max) else {
+        return s;
+    };
+    let head = &s[..at];
+    let floor = at - at / 5;
+    match head.rfind([' ', '\n']) {
+        Some(i) if i >= floor => head[..i].trim_end(),
+        _ => head,
     }
 }

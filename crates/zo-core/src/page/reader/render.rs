@@ -1,6 +1,6 @@
 //! The text of chosen subtrees as light structure: one [`Block`] per heading, paragraph,
 //! list item, table row or preformatted run, inline text flowing within its block, link
-//! text without URLs. A `keep` rule decides which containers are left out (boilerplate).
+//! text without URLs. A `keep` mask says which nodes are shown (boilerplate is not).
 
 use super::summary::{Child, NodeId, Summary, Tag};
 
@@ -33,17 +33,17 @@ impl Block {
     }
 }
 
-/// Collects blocks from subtrees; `keep(id)` says whether a node and its subtree are shown.
-pub struct Renderer<'a, K: Fn(NodeId) -> bool> {
+/// Collects blocks from subtrees; `keep[id]` says whether a node and its subtree are shown.
+pub struct Renderer<'a> {
     summary: &'a Summary,
-    keep: K,
+    keep: &'a [bool],
     line: String,
     kind: BlockKind,
     pub blocks: Vec<Block>,
 }
 
-impl<'a, K: Fn(NodeId) -> bool> Renderer<'a, K> {
-    pub fn new(summary: &'a Summary, keep: K) -> Self {
+impl<'a> Renderer<'a> {
+    pub fn new(summary: &'a Summary, keep: &'a [bool]) -> Self {
         Renderer {
             summary,
             keep,
@@ -55,7 +55,7 @@ impl<'a, K: Fn(NodeId) -> bool> Renderer<'a, K> {
 
     /// Renders `id`'s subtree (recursion is bounded by the summary's depth cap).
     pub fn node(&mut self, id: NodeId) {
-        if !(self.keep)(id) {
+        if !self.keep[id] {
             return;
         }
         let node = &self.summary.nodes[id];
@@ -122,7 +122,7 @@ impl<'a, K: Fn(NodeId) -> bool> Renderer<'a, K> {
         let mut cells = Vec::new();
         for child in &self.summary.nodes[id].children {
             if let Child::Node(c) = child {
-                if (self.keep)(*c) {
+                if self.keep[*c] {
                     let mut text = String::new();
                     self.flat(*c, &mut text);
                     cells.push(crate::page::collapse_whitespace(&text));
@@ -141,7 +141,7 @@ impl<'a, K: Fn(NodeId) -> bool> Renderer<'a, K> {
         for child in &self.summary.nodes[id].children {
             match child {
                 Child::Text(t) => out.push_str(t),
-                Child::Node(c) if (self.keep)(*c) => {
+                Child::Node(c) if self.keep[*c] => {
                     if self.summary.nodes[*c].tag.is_block() {
                         out.push(' ');
                     }

@@ -120,13 +120,16 @@ fn contains(summary: &Summary, outer: NodeId, inner: NodeId) -> bool {
 /// candidates, then up while the parent scores better (or not much worse), then up
 /// through parents that hold nothing else.
 pub fn top(summary: &Summary, live: &[bool], scores: &[Option<f32>]) -> Option<NodeId> {
-    let mut ranked: Vec<(NodeId, f32)> = scores
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.map(|v| (i, v)))
-        .collect();
-    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-    ranked.truncate(5);
+    // The five best, best first (kept by insertion: no sort needed for five).
+    let mut ranked: Vec<(NodeId, f32)> = Vec::with_capacity(6);
+    for (i, s) in scores.iter().enumerate() {
+        let Some(v) = *s else { continue };
+        let at = ranked.iter().position(|r| v > r.1).unwrap_or(ranked.len());
+        if at < 5 {
+            ranked.insert(at, (i, v));
+            ranked.truncate(5);
+        }
+    }
     let &(mut best, best_score) = ranked.first()?;
     let near: Vec<NodeId> = ranked[1..]
         .iter()
