@@ -6,7 +6,7 @@
 use super::render::{Block, BlockKind};
 
 /// Most of the budget the outline of left-out headings may take (a fraction: 1/N).
-const OUTLINE_SHARE: usize = 4;
+const OUTLINE_SHARE: usize = 10;
 /// A left-out block is cut inside when the room left is at least this share of the budget.
 const LONG_BLOCK_SHARE: usize = 4;
 
