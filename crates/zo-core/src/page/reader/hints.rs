@@ -115,7 +115,7 @@ const MAYBE: &[&str] = &[
 ];
 
 /// Words that always mark furniture, even next to a content word.
-const ALWAYS_FURNITURE: &[&str] = &["cookie", "consent", "gdpr", "newsletter", "paywall"];
+const ALWAYS_FURNITURE: &[&str] = &["cookie", "consent", "gdpr", "newsletter"];
 
 fn any(hints: &str, words: &[&str]) -> bool {
     words.iter().any(|w| hints.contains(w))
@@ -135,6 +135,12 @@ pub fn weight(hints: &str) -> i32 {
         w += 25;
     }
     w
+}
+
+/// Whether a node's hints mark it as a banner that is never content (cookie consent,
+/// newsletter sign-up), whatever else they say.
+pub fn banner(hints: &str) -> bool {
+    !hints.is_empty() && any(hints, ALWAYS_FURNITURE)
 }
 
 /// Whether a node's hints mark it as furniture unlikely to hold the article.

@@ -64,8 +64,8 @@ pub fn never_content(node: &Node) -> bool {
         )
 }
 
-/// Which nodes are live: not [`never_content`], not under such a node, and, when
-/// `strip_unlikely`, not furniture by its hints (outside tables and code, and never a
+/// Which nodes are live: not [`never_content`], not under such a node, not a cookie or
+/// newsletter banner, and, when `strip_unlikely`, not furniture by its hints (outside tables and code, and never a
 /// landmark of content or the root).
 pub fn live(summary: &Summary, strip_unlikely: bool) -> Vec<bool> {
     let mut out = vec![false; summary.nodes.len()];
@@ -80,6 +80,9 @@ pub fn live(summary: &Summary, strip_unlikely: bool) -> Vec<bool> {
         let landmark = matches!(node.tag, Tag::Body | Tag::Main | Tag::Article | Tag::A)
             || matches!(node.role, Some(Role::Main | Role::Article))
             || node.flags.article_body;
+        if !landmark && hints::banner(&node.hints) {
+            continue;
+        }
         if strip_unlikely && !landmark && !in_table(summary, node) && hints::unlikely(&node.hints) {
             continue;
         }

@@ -80,7 +80,7 @@ const TAGS: &[(&str, Option<Tag>)] = &[
     ("select", Some(Tag::Control)),
     ("textarea", Some(Tag::Control)),
     ("option", Some(Tag::Control)),
-    ("label", Some(Tag::Control)),
+    ("label", Some(Tag::Inline)),
     ("output", Some(Tag::Control)),
     ("dialog", Some(Tag::Dialog)),
     ("b", Some(Tag::Inline)),
