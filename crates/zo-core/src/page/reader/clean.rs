@@ -45,7 +45,7 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
         st.heading_text as f32 / st.text as f32
     };
     let in_figure = node.tag == Tag::Figure;
-    (st.imgs > 1 && (st.paras as f32) / (st.imgs as f32) < 0.5 && !in_figure)
+    (!list && st.imgs > 1 && (st.paras as f32) / (st.imgs as f32) < 0.5 && !in_figure)
         || (!list && st.items > st.paras + 100)
         || st.inputs > st.paras / 3
         || (!list
@@ -55,7 +55,6 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
             && !in_figure)
         || (!list && weight < 25 && ld > 0.2)
         || (weight >= 25 && ld > 0.5)
-        || (list && ld > 0.5)
         || (st.embeds == 1 && st.text < 75)
         || st.embeds > 1
 }
