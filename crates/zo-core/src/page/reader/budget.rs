@@ -41,7 +41,7 @@ pub fn fit(blocks: &[Block], budget: usize) -> (String, bool) {
     let lens: Vec<usize> = pieces.iter().map(|p| chars(p)).collect();
     let total: usize = lens.iter().sum();
     if total <= budget {
-        return (pieces.concat(), false);
+        return (concat(&pieces), false);
     }
     // Keep blocks while they fit, then give back blocks until the outline of the rest fits.
     let max_outline = budget / OUTLINE_SHARE;
@@ -57,7 +57,7 @@ pub fn fit(blocks: &[Block], budget: usize) -> (String, bool) {
         used -= lens[kept];
         outline = outline_of(blocks, kept, total - used, max_outline);
     }
-    let mut text = pieces[..kept].concat();
+    let mut text = concat(&pieces[..kept]);
     // A block longer than much of the room left (one huge paragraph) is cut inside, at a word.
     let room = budget.saturating_sub(used + chars(&outline));
     if kept < pieces.len() && room >= budget / LONG_BLOCK_SHARE {
@@ -69,6 +69,14 @@ pub fn fit(blocks: &[Block], budget: usize) -> (String, bool) {
     }
     text.push_str(&outline);
     (cut_at_word(&text, budget).to_string(), true)
+}
+
+fn concat(pieces: &[String]) -> String {
+    let mut out = String::new();
+    for p in pieces {
+        out.push_str(p);
+    }
+    out
 }
 
 /// The note ending a cut text: how much was left out, and the headings of the blocks from
@@ -109,7 +117,8 @@ fn cut_at_word(s: &str, max: usize) -> &str {
     };
     let head = &s[..at];
     let floor = at - at / 5;
-    match head.rfind([' ', '\n']) {
+    // A byte scan: space and line break are ASCII, so the index is a character boundary.
+    match head.bytes().rposition(|b| b == b' ' || b == b'\n') {
         Some(i) if i >= floor => head[..i].trim_end(),
         _ => head,
     }

@@ -25,9 +25,19 @@ impl Block {
     pub fn line(&self) -> String {
         match self.kind {
             BlockKind::Heading(n) => {
-                format!("{} {}", "#".repeat(usize::from(n.clamp(1, 6))), self.text)
+                let mut s = String::new();
+                for _ in 0..n.clamp(1, 6) {
+                    s.push('#');
+                }
+                s.push(' ');
+                s.push_str(&self.text);
+                s
             }
-            BlockKind::Item => format!("- {}", self.text),
+            BlockKind::Item => {
+                let mut s = String::from("- ");
+                s.push_str(&self.text);
+                s
+            }
             BlockKind::Paragraph | BlockKind::Row => self.text.clone(),
         }
     }
@@ -119,20 +129,25 @@ impl<'a> Renderer<'a> {
     /// A table row: `| a | b |`, each cell's text flattened.
     fn row(&mut self, id: NodeId) {
         self.flush();
-        let mut cells = Vec::new();
+        let mut row = String::from("|");
+        let mut any = false;
         for child in &self.summary.nodes[id].children {
             if let Child::Node(c) = child {
                 if self.keep[*c] {
                     let mut text = String::new();
                     self.flat(*c, &mut text);
-                    cells.push(crate::page::collapse_whitespace(&text));
+                    let cell = crate::page::collapse_whitespace(&text);
+                    any |= !cell.is_empty();
+                    row.push(' ');
+                    row.push_str(&cell);
+                    row.push_str(" |");
                 }
             }
         }
-        if cells.iter().any(|c| !c.is_empty()) {
+        if any {
             self.blocks.push(Block {
                 kind: BlockKind::Row,
-                text: format!("| {} |", cells.join(" | ")),
+                text: row,
             });
         }
     }
