@@ -33,6 +33,9 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
     if st.commas >= 10 {
         return false;
     }
+    if weigh && hints::inner_furniture(&node.hints) {
+        return true;
+    }
     let list = matches!(node.tag, Tag::Ul | Tag::Ol | Tag::Dl);
     if node.tag == Tag::Table && st.tables <= 1 {
         // A data table (no tables nested in it) is content however it looks.

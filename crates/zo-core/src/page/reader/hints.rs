@@ -164,6 +164,19 @@ pub fn off_screen(hints: &str) -> bool {
     !hints.is_empty() && any(hints, OFF_SCREEN)
 }
 
+/// Words of furniture found inside articles: related links, share and like bars, comments,
+/// promotions, sign-ups.
+const INNER_FURNITURE: &[&str] = &[
+    "related", "share", "sharing", "social", "comment", "promo", "sponsor", "recommend",
+    "newsletter", "subscribe", "outbrain", "taboola", "advert", "-ad-", "likes",
+];
+
+/// Whether a node inside an article is furniture by its hints, whatever content words they
+/// also hold (`jp-relatedposts`, `post-share`).
+pub fn inner_furniture(hints: &str) -> bool {
+    !hints.is_empty() && any(hints, INNER_FURNITURE)
+}
+
 /// Whether a node's hints name a byline (author, by-line) block.
 pub fn byline(hints: &str) -> bool {
     !hints.is_empty() && (hints.contains("byline") || hints.contains("author"))
