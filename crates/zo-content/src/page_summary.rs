@@ -229,8 +229,9 @@ fn visible(el: &Element) -> bool {
     VISIBILITY.with(|v| Shown::of(el).check_visibility(v))
 }
 
-/// Whether an element `checkVisibility` calls invisible is not rendered at all (as opposed
-/// to a pass-through `display: contents` wrapper, which has no box of its own).
+/// Whether an element `checkVisibility` calls invisible is hidden by its own style (as
+/// opposed to having no box of its own: a `display: contents` wrapper, or an element
+/// `checkVisibility` does not lay out, such as MathML's).
 fn not_rendered(el: &Element) -> bool {
     let Ok(win) = dom::owner_window(el) else {
         return true;
@@ -238,5 +239,12 @@ fn not_rendered(el: &Element) -> bool {
     let Ok(Some(style)) = win.get_computed_style(el) else {
         return true;
     };
-    style.get_property_value("display").unwrap_or_default() != "contents"
+    style.get_property_value("display").unwrap_or_default() == "none"
+        || matches!(
+            style
+                .get_property_value("visibility")
+                .unwrap_or_default()
+                .as_str(),
+            "hidden" | "collapse"
+        )
 }

@@ -51,7 +51,9 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
     (!list && st.imgs > 1 && (st.paras as f32) / (st.imgs as f32) < 0.5 && !in_figure)
         || (!list && st.items > st.paras + 100)
         || st.inputs > st.paras / 3
+        // Unknown elements (custom elements, MathML) are often small pieces of the text.
         || (!list
+            && node.tag != Tag::Block
             && heading_share < 0.9
             && st.text < 25
             && (st.imgs == 0 || st.imgs > 2)

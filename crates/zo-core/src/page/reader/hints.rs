@@ -111,7 +111,7 @@ const UNLIKELY: &[&str] = &[
 
 /// Words that keep an unlikely-looking node in the running.
 const MAYBE: &[&str] = &[
-    "and", "article", "body", "column", "content", "main", "shadow", "story", "post",
+    "and", "article", "body", "column", "content", "main", "mathjax", "shadow", "story", "post",
 ];
 
 /// Words that always mark furniture, even next to a content word.
@@ -167,8 +167,21 @@ pub fn off_screen(hints: &str) -> bool {
 /// Words of furniture found inside articles: related links, share and like bars, comments,
 /// promotions, sign-ups.
 const INNER_FURNITURE: &[&str] = &[
-    "related", "share", "sharing", "social", "comment", "promo", "sponsor", "recommend",
-    "newsletter", "subscribe", "outbrain", "taboola", "advert", "-ad-", "likes",
+    "related",
+    "share",
+    "sharing",
+    "social",
+    "comment",
+    "promo",
+    "sponsor",
+    "recommend",
+    "newsletter",
+    "subscribe",
+    "outbrain",
+    "taboola",
+    "advert",
+    "-ad-",
+    "likes",
 ];
 
 /// Whether a node inside an article is furniture by its hints, whatever content words they

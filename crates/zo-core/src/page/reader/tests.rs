@@ -292,3 +292,25 @@ fn caps_bound_the_summary() {
     assert_eq!(added, summary::MAX_NODES - 1);
     assert!(wide.full());
 }
+
+#[test]
+fn related_and_share_blocks_inside_the_article_are_left_out() {
+    let mut s = news(4);
+    let art = s
+        .nodes
+        .iter()
+        .position(|n| n.hints == "story-body")
+        .unwrap();
+    let related = el(&mut s, art, Tag::Div, "jp-relatedposts");
+    text(
+        &mut s,
+        related,
+        Tag::P,
+        "Related: an older post about the bridge, from last year.",
+    );
+    let math = el(&mut s, art, Tag::Block, "mathjax ctxtmenu");
+    assert!(s.push_text(math, "x = 2"));
+    let r = read(&s, &lead(), 17_000);
+    assert!(!r.text.contains("older post"), "{}", r.text);
+    assert!(r.text.contains("x = 2"), "{}", r.text);
+}
