@@ -1,6 +1,6 @@
 // Runs every benchmark of issue 7 and prints one table; with --write, regenerates
 // BENCHMARKS.md at the repository root (machine, date, versions, the table, method notes).
-// `./build.sh bench [--write] [--quick] [--only=size,pipeline,memory,render,actions,coldstart,latency]`
+// `./build.sh bench [--write] [--quick] [--only=size,pipeline,memory,render,actions,coldstart,latency,reader]`
 // (build.sh builds the extension first: the modules measured are the ones in extension/pkg).
 
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { benchActions } from './actions.ts';
 import { benchColdStart } from './coldstart.ts';
 import { benchMemory } from './memory.ts';
 import { benchLatency } from './latency.ts';
+import { benchReader } from './reader.ts';
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -23,7 +24,7 @@ const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const unknown = args.filter((a) => !['--write', '--quick'].includes(a) && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,memory,render,actions,coldstart,latency)`);
+  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,memory,render,actions,coldstart,latency,reader)`);
   process.exit(2);
 }
 
@@ -63,6 +64,7 @@ const sections: Section[] = [
   { key: 'actions', run: () => benchActions() },
   { key: 'coldstart', run: () => benchColdStart() },
   { key: 'latency', run: () => benchLatency() },
+  { key: 'reader', run: () => benchReader() },
 ];
 
 const rows: Row[] = [];
@@ -204,6 +206,14 @@ ${causes}
   stopped (\`ServiceWorker.stopWorker\` over CDP) and started again (\`ServiceWorker.startWorker\`)
   10 times; inside each new worker, the time from its start (\`performance.timeOrigin\`) to
   \`globalThis.zoWorker.ready\` resolving.
+- **reader**: the Readability test pages (\`../shared/corpus/readability-test-pages\`, 130 real
+  pages with the article text Firefox Reader View extracts; skipped, saying so, when absent),
+  each served from 127.0.0.1 without its scripts and with nothing fetched from elsewhere, loaded
+  in headless Chromium; the shipped content module takes a snapshot at Summarize's budget
+  (17 000 characters). Its text and the whole page's \`innerText\` are scored against the
+  expected text: word tokens, 4-token shingles with multiplicity, precision and recall per
+  page, averaged, F1 of the averages. Every third page by sorted name is held out (never tuned
+  on). Time: the module's \`page_text\` (walk and extraction, no element list), warm.
 `;
 }
 

@@ -34,6 +34,7 @@ pub mod mask;
 pub mod name;
 pub mod option;
 pub mod outline;
+pub mod page_summary;
 pub mod pointer;
 pub mod reply;
 pub mod scroll;
@@ -66,6 +67,14 @@ pub fn start(build: &str) {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The page text a snapshot sends, alone (the reader bench times the extraction with it).
+#[wasm_bindgen]
+pub fn page_text(budget: u32) -> String {
+    dom::document()
+        .map(|d| snapshot::page_text(&d, budget as usize).text)
+        .unwrap_or_default()
 }
 
 /// Handles one `WorkerToContent` message (JSON text). Answers go to `reply` as

@@ -1,15 +1,15 @@
-//! The page snapshot for Co-browse prompts: URL, title, a budgeted excerpt of the main text,
+//! The page snapshot for Co-browse prompts: URL, title, a budgeted excerpt of the page's main
+//! content (the article as a reader view sees it, else the visible text of the main region:
+//! `zo_core::page::reader` on the [`page_summary`] walk),
 //! and the visible interactive elements (links, buttons, form fields, ARIA widgets,
 //! contenteditable) with a short label, current value (never of secret fields: passwords,
 //! payment card details, one-time codes, which are marked as such instead) and a selector
-//! checked to resolve back to exactly that element. The page text is what the page shows
-//! (`innerText`), where the values of form fields never appear.
+//! checked to resolve back to exactly that element. The page text is what the page shows,
+//! where the values of form fields never appear.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
-use zo_core::page::{
-    budget_text, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS,
-};
+use zo_core::page::{reader, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS};
 use zo_core::wire::{PageSnapshot, SnapshotElement};
 
 use crate::actionable;
@@ -17,9 +17,9 @@ use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Root};
 use crate::name;
+use crate::page_summary;
 use crate::secret;
 use crate::selector;
-use crate::tree;
 
 /// What counts as interactive.
 const INTERACTIVE: &str = "a[href], button, input:not([type=\"hidden\" i]), select, textarea, \
@@ -35,7 +35,7 @@ const MAX_ELEMENTS: usize = 250;
 pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
     let doc = dom::document()?;
     let budget = text_budget.map_or(DEFAULT_TEXT_BUDGET, |b| b as usize);
-    let (text, text_truncated) = budget_text(&main_text(&doc), budget);
+    let reading = page_text(&doc, budget);
     let roots = locate::roots(&doc);
     let mut elements = Vec::new();
     'roots: for root in &roots {
@@ -51,22 +51,16 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
     Ok(PageSnapshot {
         url: doc.url().unwrap_or_default(),
         title: doc.title(),
-        text,
-        text_truncated,
+        text: reading.text,
+        text_truncated: reading.truncated,
+        text_kind: reading.kind,
         elements,
     })
 }
 
-/// Text of `<main>` (or `[role=main]`), else of the body.
-fn main_text(doc: &Document) -> String {
-    let main = tree::query(doc, "main, [role=\"main\"]")
-        .ok()
-        .flatten()
-        .or_else(|| doc.body().map(|b| b.unchecked_into()));
-    main.map(|m| {
-        dom::string_prop(&m, "innerText").unwrap_or_else(|| m.text_content().unwrap_or_default())
-    })
-    .unwrap_or_default()
+/// The page text within `budget` characters: the article, else the main region's text.
+pub fn page_text(doc: &Document, budget: usize) -> reader::Reading {
+    reader::read(&page_summary::of(doc), &page_summary::lead(doc), budget)
 }
 
 fn describe(el: &Element, roots: &[Root]) -> Option<SnapshotElement> {

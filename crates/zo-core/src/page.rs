@@ -2,14 +2,15 @@
 //! lower-casing and word characters without Unicode tables ([`fold`]), the words that set a
 //! two-state control, which form fields hold secrets ([`secret_field`]),
 //! the DOM-free rules of an element's accessible name ([`accessible_name`]), which element ids
-//! look generated (and so anchor no stable selector), and when a page has settled after an
-//! action.
+//! look generated (and so anchor no stable selector), when a page has settled after an
+//! action, and the page's main content as a reader view sees it ([`reader`]).
 
 pub mod accessible_name;
 pub(crate) mod css;
 pub mod fold;
 pub(crate) mod generated_id;
 pub mod lexicon;
+pub mod reader;
 pub mod secret_field;
 pub(crate) mod secret_label;
 pub mod selector_probe;

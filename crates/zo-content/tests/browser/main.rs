@@ -1,7 +1,8 @@
 //! Browser tests of the content module (wasm-pack test --headless --chrome): every action and
 //! every error on real DOM, scroll containers and web components (Shoelace), settling between
 //! actions (React 19), the facts each action is checked on and what it makes the browser do, the message flow, snapshot
-//! selector round-trips, secret fields, and the text of thrown JS values.
+//! selector round-trips, the page text (main content as a reader view sees it), secret fields,
+//! and the text of thrown JS values.
 //! The real libraries come from a bundle: run `node tests/fixtures/content/build.mjs` first.
 
 #![cfg(test)]
@@ -20,6 +21,7 @@ mod frames;
 mod js_errors;
 mod messages;
 mod names;
+mod reader;
 mod scrolling;
 mod secret_names;
 mod secrets;

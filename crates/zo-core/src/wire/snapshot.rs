@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::page::reader::TextKind;
 use crate::page::secret_field::{self, SecretKind};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -17,6 +18,9 @@ pub struct PageSnapshot {
     /// True when `text` was cut to fit the budget.
     #[serde(default)]
     pub text_truncated: bool,
+    /// Whether `text` is the page's article or the visible text of its main region.
+    #[serde(default)]
+    pub text_kind: TextKind,
     pub elements: Vec<SnapshotElement>,
 }
 

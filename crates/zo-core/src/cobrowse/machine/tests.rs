@@ -15,6 +15,7 @@ fn page(url: &str) -> PageSnapshot {
         title: "Shop".to_string(),
         text: "Welcome".to_string(),
         text_truncated: false,
+        text_kind: crate::page::reader::TextKind::Page,
         elements: vec![SnapshotElement {
             selector: "#pricing".to_string(),
             tag: "a".to_string(),

@@ -119,6 +119,7 @@ pub fn sample_page() -> PageSnapshot {
                auto shut-off; 2-year warranty. Reviews: 4.6 of 5 (212)."
             .into(),
         text_truncated: false,
+        text_kind: crate::page::reader::TextKind::Page,
         elements: vec![
             el("#search", "input", "Search the shop"),
             el("#add-to-cart", "button", "Add to cart"),

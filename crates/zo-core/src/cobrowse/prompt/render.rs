@@ -4,6 +4,7 @@
 //! never rendered, whatever the snapshot holds.
 
 use super::fence;
+use crate::page::reader::TextKind;
 use crate::page::secret_field::SecretKind;
 use crate::page::text::collapse_whitespace;
 use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
@@ -170,12 +171,16 @@ fn page_body(out: &mut String, page: &PageSnapshot, budget: PageBudget) {
             out.push_str("Text: (none)\n");
         } else {
             let cut = truncate(&fence::encode(text), budget.text);
+            let what = match page.text_kind {
+                TextKind::Article => "the page's main article, as a reader view extracts it",
+                TextKind::Page => "the page's visible text; no article was found",
+            };
             let note = if page.text_truncated || cut.ends_with(CUT_MARK) {
-                " (excerpt, cut to fit)"
+                "; excerpt, cut to fit"
             } else {
                 ""
             };
-            out.push_str(&format!("Text{note}:\n{cut}\n"));
+            out.push_str(&format!("Text ({what}{note}):\n{cut}\n"));
         }
     }
 }

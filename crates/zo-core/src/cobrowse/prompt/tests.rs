@@ -30,6 +30,7 @@ pub(super) fn page() -> PageSnapshot {
         title: "Pricing - Shop".to_string(),
         text: "Plans\nBasic $10 per month\nPro $25 per month".to_string(),
         text_truncated: false,
+        text_kind: crate::page::reader::TextKind::Page,
         elements: vec![
             SnapshotElement {
                 input_type: Some("email".to_string()),
@@ -59,6 +60,7 @@ pub(super) fn huge_page() -> PageSnapshot {
         title: "T".repeat(5_000),
         text: "word ".repeat(200_000),
         text_truncated: true,
+        text_kind: crate::page::reader::TextKind::Page,
         elements: (0..5_000)
             .map(|i| SnapshotElement {
                 value: Some("v".repeat(1_000)),

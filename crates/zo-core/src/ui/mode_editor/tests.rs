@@ -105,7 +105,10 @@ fn the_preview_is_the_prompt_the_worker_builds() {
     let p = preview(&EditTarget::New, &f, 10);
     assert!(p.starts_with("Talk like a pirate.\n"), "{p}");
     assert!(p.contains("Title: Steel kettle"), "{p}");
-    assert!(p.contains("Text:\nSteel kettle, 2 L."), "{p}");
+    assert!(
+        p.contains("no article was found):\nSteel kettle, 2 L."),
+        "{p}"
+    );
     assert!(
         p.ends_with(&format!("User's question:\n{SAMPLE_QUESTION}")),
         "{p}"

@@ -241,12 +241,23 @@ pub(super) fn write_result<'v>(
 }
 
 fn read_snapshot(node: &Node) -> Result<PageSnapshot, WireError> {
-    let f = Fields::of(node, &["url", "title", "text", "textTruncated", "elements"])?;
+    let f = Fields::of(
+        node,
+        &[
+            "url",
+            "title",
+            "text",
+            "textTruncated",
+            "textKind",
+            "elements",
+        ],
+    )?;
     Ok(PageSnapshot {
         url: f.req("url", string)?,
         title: f.req("title", string)?,
         text: f.req("text", string)?,
         text_truncated: f.or_default("textTruncated", boolean)?,
+        text_kind: f.or_default("textKind", name)?,
         elements: f.req("elements", |n| list(n, read_element))?,
     })
 }
@@ -298,6 +309,7 @@ fn write_snapshot(s: &PageSnapshot) -> Json {
         .str("title", &s.title)
         .str("text", &s.text)
         .bool("textTruncated", s.text_truncated)
+        .str("textKind", s.text_kind.wire_name())
         .json("elements", &elements)
         .done()
 }

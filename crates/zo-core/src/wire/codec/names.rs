@@ -2,6 +2,7 @@
 //! what serde writes for the variant (a test checks every one), and `ALL` lists every variant
 //! (keep it beside the `match` a new variant must be added to).
 
+use crate::page::reader::TextKind;
 use crate::page::secret_field::SecretKind;
 use crate::wire::approval::{Access, ApprovalKind, Source};
 use crate::wire::facts::EffectKind;
@@ -52,6 +53,14 @@ impl WireName for ActionErrorCode {
 impl WireName for SecretKind {
     const ALL: &'static [Self] = &[Self::Password, Self::Payment, Self::OneTimeCode];
     const WHAT: &'static str = "a kind of secret field";
+    fn wire_name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl WireName for TextKind {
+    const ALL: &'static [Self] = &[Self::Article, Self::Page];
+    const WHAT: &'static str = "a kind of page text";
     fn wire_name(self) -> &'static str {
         self.as_str()
     }

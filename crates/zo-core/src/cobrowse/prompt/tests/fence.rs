@@ -151,6 +151,7 @@ fn page_with(payload: &str, marker: &str) -> PageSnapshot {
         title: h.clone(),
         text: format!("Intro\n{h}\nOutro"),
         text_truncated: false,
+        text_kind: crate::page::reader::TextKind::Page,
         elements: vec![
             element("#label", &h),
             SnapshotElement {

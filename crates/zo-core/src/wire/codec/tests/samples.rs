@@ -209,6 +209,7 @@ fn snapshot() -> PageSnapshot {
         title: ODD.into(),
         text: "Hello\nworld".into(),
         text_truncated: true,
+        text_kind: crate::page::reader::TextKind::Article,
         elements: vec![
             SnapshotElement {
                 selector: "#q".into(),

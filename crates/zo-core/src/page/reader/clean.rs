@@ -1,0 +1,65 @@
+//! Boilerplate inside the chosen article: containers that look like furniture by their
+//! hints, or by what they hold (more links than prose, more images or form fields than
+//! paragraphs, lists of links, an embed with no text), are left out of the text. Paragraphs
+//! with plenty of commas always stay.
+
+use super::hints;
+use super::stats::Stats;
+use super::summary::{Node, Tag};
+
+/// Whether a container inside the article is boilerplate. `score` is its content score,
+/// when it has one; `weigh` says whether hints count.
+pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) -> bool {
+    if !matches!(
+        node.tag,
+        Tag::Div
+            | Tag::Block
+            | Tag::Section
+            | Tag::Ul
+            | Tag::Ol
+            | Tag::Form
+            | Tag::Header
+            | Tag::Figure
+            | Tag::Table
+            | Tag::Dl
+    ) || node.flags.article_body
+    {
+        return false;
+    }
+    let weight = if weigh { hints::weight(&node.hints) } else { 0 };
+    if weight as f32 + score.unwrap_or(0.0) < 0.0 {
+        return true;
+    }
+    if st.commas >= 10 {
+        return false;
+    }
+    if weigh && hints::inner_furniture(&node.hints) {
+        return true;
+    }
+    let list = matches!(node.tag, Tag::Ul | Tag::Ol | Tag::Dl);
+    if node.tag == Tag::Table && st.tables <= 1 {
+        // A data table (no tables nested in it) is content however it looks.
+        return false;
+    }
+    let ld = st.link_density();
+    let heading_share = if st.text == 0 {
+        0.0
+    } else {
+        st.heading_text as f32 / st.text as f32
+    };
+    let in_figure = node.tag == Tag::Figure;
+    (!list && st.imgs > 1 && (st.paras as f32) / (st.imgs as f32) < 0.5 && !in_figure)
+        || (!list && st.items > st.paras + 100)
+        || st.inputs > st.paras / 3
+        // Unknown elements (custom elements, MathML) are often small pieces of the text.
+        || (!list
+            && node.tag != Tag::Block
+            && heading_share < 0.9
+            && st.text < 25
+            && (st.imgs == 0 || st.imgs > 2)
+            && !in_figure)
+        || (!list && weight < 25 && ld > 0.2)
+        || (weight >= 25 && ld > 0.5)
+        || (st.embeds == 1 && st.text < 75)
+        || st.embeds > 1
+}
