@@ -18,6 +18,7 @@ use zo_core::ui::{composer, modes};
 use zo_core::wire::{CustomMode, Mode};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
+use crate::icons::{icon_button, Icon};
 
 pub fn mode_value(mode: Mode) -> &'static str {
     modes::mode_id(mode)
@@ -143,7 +144,7 @@ pub const EXPORT_ATTR: &str = "data-export";
 /// The export button and its menu, a popover (Chrome places it in the top layer, closes it on
 /// Esc and on a click elsewhere): one button per format.
 fn export_menu(doc: &Document) -> DomResult<(Element, Element)> {
-    let open = button(doc, "btn ghost icon export-btn", "⤓", "Export chat")?;
+    let open = icon_button(doc, "ghost export-btn", Icon::Export, "Export chat", "")?;
     set_attr(&open, "popovertarget", "export-menu")?;
     let menu = el(doc, "div", "export-menu")?;
     set_attr(&menu, "id", "export-menu")?;
@@ -182,10 +183,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     }
     append(&header, &mode)?;
     append(&header, &el(doc, "span", "spacer")?)?;
-    let history_btn = button(doc, "btn ghost history-btn", "History", "Chat history")?;
+    let history_btn = icon_button(doc, "ghost history-btn", Icon::History, "Chat history", "")?;
     set_attr(&history_btn, "aria-expanded", "false")?;
-    let new_chat = button(doc, "btn ghost new-chat", "New", "New chat")?;
-    let settings_btn = button(doc, "btn ghost icon settings-btn", "⚙", "Settings")?;
+    let new_chat = icon_button(doc, "ghost new-chat", Icon::NewChat, "New chat", "")?;
+    let settings_btn = icon_button(doc, "ghost settings-btn", Icon::Settings, "Settings", "")?;
     append(&header, &history_btn)?;
     let (export_btn, export_menu) = export_menu(doc)?;
     append(&header, &export_btn)?;
@@ -304,11 +305,12 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&quote, "aria-label", "Goes with your question")?;
     let quote_label = el(doc, "span", "quote-label")?;
     let quote_text = el(doc, "span", "quote-text")?;
-    let quote_remove = button(
+    let quote_remove = icon_button(
         doc,
-        "btn link quote-remove",
-        "×",
+        "ghost small quote-remove",
+        Icon::Close,
         "Remove from the question",
+        "",
     )?;
     append(&quote, &quote_label)?;
     append(&quote, &quote_text)?;
@@ -338,7 +340,7 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     let sheet_title = el(doc, "h2", "sheet-title")?;
     set_attr(&sheet_title, "id", "zo-sheet-title")?;
     append(&sheet_head, &sheet_title)?;
-    let sheet_close = button(doc, "btn ghost sheet-close", "Close", "")?;
+    let sheet_close = icon_button(doc, "ghost small sheet-close", Icon::Close, "Close", "")?;
     append(&sheet_head, &sheet_close)?;
     append(&sheet, &sheet_head)?;
     let sheet_body = el(doc, "div", "sheet-body")?;
@@ -385,11 +387,11 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&input, "aria-controls", COMPLETE_ID)?;
     set_attr(&input, "aria-expanded", "false")?;
     append(&composer, &input)?;
-    let mic = button(doc, "btn ghost icon mic", "🎤", "Voice input")?;
+    let mic = icon_button(doc, "ghost mic", Icon::Mic, "Voice input", "")?;
     set_attr(&mic, "aria-pressed", "false")?;
     append(&composer, &mic)?;
-    let send = button(doc, "btn primary send", "Send", "Send")?;
-    let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
+    let send = icon_button(doc, "primary send", Icon::Send, "Send", "Send (Enter)")?;
+    let stop = icon_button(doc, "danger stop", Icon::Stop, "Stop", "Stop the answer")?;
     set_hidden(&stop, true);
     append(&composer, &send)?;
     append(&composer, &stop)?;

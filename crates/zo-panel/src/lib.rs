@@ -25,6 +25,7 @@ pub mod appearance;
 pub mod auto_scroll;
 pub mod dom;
 pub mod host;
+pub mod icons;
 pub mod layout;
 pub mod message_view;
 pub mod options;

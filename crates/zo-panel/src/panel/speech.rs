@@ -24,9 +24,10 @@ pub(super) struct Dictation {
     before: String,
 }
 
+/// Read aloud pressed or not: its name (and tooltip) says what a press does now.
 fn pressed(button: &Element, on: bool, label: &str) {
     let _ = set_attr(button, "aria-pressed", if on { "true" } else { "false" });
-    button.set_text_content(Some(label));
+    let _ = crate::icons::name_button(button, label, "");
 }
 
 impl State {
