@@ -64,6 +64,9 @@ struct Form {
     speech_rate: HtmlSelectElement,
     test: Element,
     status: Element,
+    /// The next result is the mode editor's (Save mode, Delete, Reset): said beside its
+    /// buttons, not in the page's status.
+    reply_in_mode: bool,
     /// The stream-shape details view's body.
     shape: Element,
     /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
@@ -179,9 +182,17 @@ impl Form {
         })
     }
 
+    /// Says a result beside the buttons that asked for it (one live region speaks it): the
+    /// mode editor's after Save mode, Delete or Reset, else the bar's of Save and Test.
     fn say(&self, ok: bool, text: &str) {
-        self.status.set_text_content(Some(text));
-        let _ = set_attr(&self.status, "data-ok", if ok { "true" } else { "false" });
+        let (here, other) = if self.reply_in_mode {
+            (&self.modes.status, &self.status)
+        } else {
+            (&self.status, &self.modes.status)
+        };
+        other.set_text_content(None);
+        here.set_text_content(Some(text));
+        let _ = set_attr(here, "data-ok", if ok { "true" } else { "false" });
     }
 }
 
@@ -306,6 +317,33 @@ fn on_save(form: &Rc<RefCell<Form>>) {
     });
 }
 
+/// A theme or text size chosen: applied to this page now and stored with the settings as
+/// last saved (other fields being edited are not saved by it).
+fn on_appearance(form: &Rc<RefCell<Form>>) {
+    let (values, host) = {
+        let Ok(mut f) = form.try_borrow_mut() else {
+            return;
+        };
+        f.settings.theme = Theme::from_wire_name(&f.theme.value()).unwrap_or_default();
+        f.settings.font_size = FontSize::from_wire_name(&f.font_size.value()).unwrap_or_default();
+        crate::appearance::apply(&f.doc, &f.settings);
+        let values = FormValues {
+            settings: f.settings.clone(),
+            api_key: f.api_key.clone(),
+        };
+        (values, f.host.clone())
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = match stored(&values) {
+            Ok(v) => net::save(&host, &v).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = result {
+            dom::log_error("saving the appearance", &e);
+        }
+    });
+}
+
 fn on_test(form: &Rc<RefCell<Form>>) {
     let (settings, api_key, pending) = {
         let Ok(f) = form.try_borrow() else { return };
@@ -374,6 +412,18 @@ impl OptionsPage {
             listeners.push(listen(&f.shortcut_change, "click", move |_| {
                 shortcuts::open_settings(&host)
             })?);
+            // The note's link: Chrome opens its own pages for the extension, not from a link.
+            let host = f.host.clone();
+            listeners.push(listen(&f.shortcut_list, "click", move |e| {
+                let link = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|t| t.closest(&format!("[{}]", shortcuts::OPEN_ATTR)).ok()?);
+                if link.is_some() {
+                    e.prevent_default();
+                    shortcuts::open_settings(&host);
+                }
+            })?);
             let (doc, list, host) = (f.doc.clone(), f.shortcut_list.clone(), f.host.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 shortcuts::show(&doc, &list, &host).await;
@@ -384,11 +434,25 @@ impl OptionsPage {
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();
+            if let Ok(mut f) = f2.try_borrow_mut() {
+                f.reply_in_mode = false;
+            }
             on_save(&f2);
         })?);
         let f2 = form.clone();
         let test_el = form.borrow().test.clone();
-        listeners.push(listen(&test_el, "click", move |_| on_test(&f2))?);
+        listeners.push(listen(&test_el, "click", move |_| {
+            if let Ok(mut f) = f2.try_borrow_mut() {
+                f.reply_in_mode = false;
+            }
+            on_test(&f2)
+        })?);
+        // Theme and text size apply as soon as they are chosen: on this page at once, and
+        // stored (with the settings as last saved) so an open side panel follows.
+        for field in [form.borrow().theme.clone(), form.borrow().font_size.clone()] {
+            let f2 = form.clone();
+            listeners.push(listen(&field, "change", move |_| on_appearance(&f2))?);
+        }
         let f2 = form.clone();
         let reveal_el = form.borrow().reveal.clone();
         listeners.push(listen(&reveal_el, "click", move |_| {

@@ -28,6 +28,12 @@ impl State {
         out.push(listen(&s.ui.send, "click", move |_| {
             with_state(&w, |s| s.send_from_input());
         })?);
+        for (banner, button) in &s.ui.dismiss {
+            let (w, banner) = (weak.clone(), *banner);
+            out.push(listen(button, "click", move |_| {
+                with_state(&w, |s| s.dismiss_banner(banner));
+            })?);
+        }
         let w = weak.clone();
         out.push(listen(&s.ui.mic, "click", move |_| {
             with_state(&w, |s| s.toggle_voice());
