@@ -110,7 +110,7 @@ impl MessageView {
         append(&indicator, &el(doc, "span", "pulse")?)?;
         let indicator_label = text_el(doc, "span", "indicator-label", "Working…")?;
         append(&indicator, &indicator_label)?;
-        let timer = text_el(doc, "span", "timer", "0.0s")?;
+        let timer = text_el(doc, "span", "timer", "0.0 s")?;
         set_attr(&timer, "aria-hidden", "true")?;
         append(&indicator, &timer)?;
         set_hidden(&indicator, true);

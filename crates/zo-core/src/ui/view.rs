@@ -37,8 +37,10 @@ pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
     }
 }
 
+mod failure_advice;
 mod run_line;
 mod tool_result;
+pub use failure_advice::failure_advice;
 pub use run_line::{run_duration, run_line};
 pub use tool_result::tool_result;
 
@@ -50,13 +52,10 @@ pub fn reconnect_label(attempt: u32, max: u32) -> String {
     format!("Reconnecting (attempt {attempt} of {max})")
 }
 
-/// The live processing timer: `4.2s`, then `1m 05s`.
+/// The live processing timer and every duration the panel shows, read the same way as a
+/// run's: `4.2 s`, then `1 min 21 s` ([`run_duration`]).
 pub fn format_elapsed(ms: u64) -> String {
-    if ms < 60_000 {
-        format!("{}.{}s", ms / 1000, (ms % 1000) / 100)
-    } else {
-        format!("{}m {:02}s", ms / 60_000, (ms % 60_000) / 1000)
-    }
+    run_duration(ms)
 }
 
 /// The footer of a finished answer: `Stopped` when the user stopped it, the time it took when
@@ -256,6 +255,8 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
             let label = if e.code == crate::wire::protocol::ActionErrorCode::Refused {
                 "Why"
             } else {
+                // What the person can do first; the technical reason after it.
+                details.push(("What to do".into(), failure_advice(e.code).into()));
                 "Error"
             };
             details.push((label.into(), e.message.clone()));
