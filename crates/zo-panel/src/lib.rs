@@ -194,6 +194,12 @@ impl Panel {
         self.with_state(|s| s.speech_ended(token));
     }
 
+    /// Reading `token` aloud could not start: the browser has no voice to speak with.
+    #[wasm_bindgen(js_name = onSpeechNoVoices)]
+    pub fn on_speech_no_voices(&self, token: u32) {
+        self.with_state(|s| s.speech_no_voices(token));
+    }
+
     /// A speech recognition event: `result` (`a`: the final text heard, `b`: the text still
     /// being recognized), `error` (`a`: its code) or `end`.
     #[wasm_bindgen(js_name = onVoice)]

@@ -82,6 +82,14 @@ impl State {
         }
     }
 
+    /// Reading `token` found no voice: it ends, and the notice says what to install.
+    pub fn speech_no_voices(&mut self, token: u32) {
+        if self.reading.as_ref().is_some_and(|r| r.token == token) {
+            self.speech_ended(token);
+            self.show_voice_problem(Some(VoiceProblem::NoVoices));
+        }
+    }
+
     /// The microphone pressed: starts dictating, or stops.
     pub(super) fn toggle_voice(&mut self) {
         if self.dictation.is_some() {
