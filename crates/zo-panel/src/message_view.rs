@@ -297,6 +297,7 @@ impl MessageView {
             Indicator::Acting => "acting",
             Indicator::Approval => "approval",
             Indicator::Answering => "answering",
+            Indicator::Choice => "choice",
         };
         set_attr(&self.indicator, "data-kind", kind).ok();
         self.set_indicator_label(&ind.label());

@@ -118,6 +118,8 @@ pub enum Indicator {
     Acting,
     /// A Co-browse action waits for the user's approval.
     Approval,
+    /// After a failure, the run waits for the user's choice: run the rest of the step, or skip.
+    Choice,
     /// The answer itself is streaming.
     Answering,
 }
@@ -130,6 +132,7 @@ impl Indicator {
             Indicator::Reconnecting { attempt, max } => reconnect_label(*attempt, *max),
             Indicator::Acting => "Working in the page…".into(),
             Indicator::Approval => "Waiting for your approval…".into(),
+            Indicator::Choice => "Waiting for you: run the rest of the step, or skip it…".into(),
             Indicator::Answering => "Answering…".into(),
         }
     }
