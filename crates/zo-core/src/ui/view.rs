@@ -14,6 +14,8 @@ pub const SHORT_REASONING_CHARS: usize = 280;
 pub const SHORT_REASONING_LINES: usize = 3;
 /// Longest tool result or extracted value shown in full when expanded.
 pub const DETAIL_CHARS: usize = 2000;
+/// Longest typed value a timeline row shows on its line (all of it is in the details).
+pub const TYPED_CHARS: usize = 40;
 /// Length of a tool result's one-line summary.
 pub const SUMMARY_CHARS: usize = 120;
 
@@ -168,6 +170,9 @@ pub struct TimelineRow {
     pub target: String,
     /// (label, value) details for the expanded view.
     pub details: Vec<(String, String)>,
+    /// What a fill typed, quoted and cut short for the row's one line (a secret stays
+    /// masked: the worker masked it before it reached the panel).
+    pub typed: Option<String>,
     /// The action was refused (by the containment policy or the user): a failed action whose
     /// status reads "refused".
     pub refused: bool,
@@ -268,7 +273,15 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
     let refused = result
         .and_then(|r| r.error.as_ref())
         .is_some_and(|e| e.code == crate::wire::protocol::ActionErrorCode::Refused);
+    let typed = match action {
+        Action::Fill { value, .. } => Some(format!(
+            "\u{201c}{}\u{201d}",
+            crate::page::text::short_label(value, TYPED_CHARS)
+        )),
+        _ => None,
+    };
     TimelineRow {
+        typed,
         status: result.map(|r| r.status).unwrap_or_default(),
         title: title.into(),
         target,

@@ -219,3 +219,21 @@ fn an_answers_footer_says_mode_model_and_time() {
         "Summarize"
     );
 }
+
+#[test]
+fn a_fill_row_shows_what_it_typed_quoted_and_short() {
+    let row = timeline_row(&fill_with("#name", "Ada Lovelace"), None);
+    assert_eq!(row.typed.as_deref(), Some("\u{201c}Ada Lovelace\u{201d}"));
+    let long = timeline_row(&fill_with("#notes", &"word ".repeat(40)), None);
+    assert!(long.typed.as_deref().unwrap_or_default().chars().count() <= TYPED_CHARS + 2);
+    let masked = timeline_row(&fill_with("#pw", crate::cobrowse::MASK), None);
+    assert_eq!(
+        masked.typed,
+        Some(format!("\u{201c}{}\u{201d}", crate::cobrowse::MASK)),
+        "a secret stays masked"
+    );
+    let click = Action::Click {
+        selector: Selector::parse("#go").unwrap(),
+    };
+    assert_eq!(timeline_row(&click, None).typed, None);
+}
