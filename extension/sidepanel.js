@@ -96,6 +96,8 @@ const host = {
       if (i === texts.length - 1) utterance.onend = () => panel?.onSpeechEnd(token);
       utterance.onerror = (e) => {
         if (e.error !== 'interrupted' && e.error !== 'canceled') console.warn('[zo] read aloud', e.error);
+        // No voice installed: the panel says so instead of a button that does nothing.
+        if (/synthesis|voice/.test(e.error) && speechSynthesis.getVoices().length === 0) panel?.onSpeechNoVoices(token);
         panel?.onSpeechEnd(token);
       };
       speechSynthesis.speak(utterance);

@@ -1,8 +1,10 @@
-//! The README's screenshots of the side panel, light and dark (docs/panel-light.png,
-//! docs/panel-dark.png), made reproducibly: `zo-dev serve` answers (no Zo account), the fixture
-//! site is the page, Chromium renders the panel at 420 x 760 with the colour scheme emulated.
-//! Each shot is the same chat: a question about the page (with its page chip) and Zo's answer
-//! in Markdown (a list, a table, code), with its footer.
+//! The README's screenshots of the side panel, made reproducibly: `zo-dev serve` answers (no
+//! Zo account), the fixture site is the page, the colour scheme emulated.
+//! - docs/panel-light.png, docs/panel-dark.png (420 x 760): a question about the page (with its
+//!   page chip) and Zo's answer in Markdown (a list, a table, code), with its footer;
+//! - docs/panel-360.png: the same chat at 360 px, the width Chrome often opens the panel at;
+//! - docs/panel-cobrowse.png (360 x 760): a Co-browse run on the sign-up form waiting on an
+//!   approval card (the click on "Send").
 //!
 //! Run: ./build.sh, then cd tests && npx tsx screenshots.ts   (writes into docs/, or $ZO_SHOTS_OUT)
 
@@ -29,6 +31,19 @@ const ANSWER = [
   'Nothing on it is optional. In **Co-browse** mode I can fill it in for you.',
 ].join('\n');
 
+const GOAL = 'Sign me up as Ada Lovelace with ada@example.com and accept the terms.';
+const RUN = [
+  {
+    actions: [
+      { type: 'fill', selector: '#name', value: 'Ada Lovelace' },
+      { type: 'fill', selector: '#email', value: 'ada@example.com' },
+      { type: 'click', selector: '#agree' },
+      { type: 'click', selector: '#send' },
+    ],
+  },
+  { actions: [{ type: 'done', response: 'You are signed up as Ada Lovelace.' }] },
+].map((s) => JSON.stringify(s));
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const h = await startHarness();
@@ -54,6 +69,32 @@ async function main(): Promise<void> {
       await panel.page.screenshot({ path: file });
       process.stdout.write(`${file}\n`);
     }
+    await panel.page.emulateMedia({ colorScheme: 'light' });
+    await panel.page.setViewportSize({ width: 360, height: 760 });
+    const narrow = path.join(OUT, 'panel-360.png');
+    await panel.page.screenshot({ path: narrow });
+    process.stdout.write(`${narrow}\n`);
+
+    // A Co-browse run waiting on the person: its timeline and the approval card.
+    const form = await h.open('react-form.html');
+    const run = new PanelPage(await openPanel(h.ext, form));
+    await run.page.setViewportSize({ width: 360, height: 760 });
+    await run.ready();
+    await run.newChat();
+    await run.setMode('Co-browse');
+    await h.serve.addScript('readme-run', RUN);
+    const task = await run.send(`${GOAL} [[zo:script=readme-run]]`);
+    await task.waitingApproval();
+    await run.page.evaluate((q) => {
+      for (const b of document.querySelectorAll('.msg.user .bubble')) b.textContent = q;
+    }, GOAL);
+    await run.page.mouse.move(0, 0);
+    const cobrowse = path.join(OUT, 'panel-cobrowse.png');
+    await run.page.screenshot({ path: cobrowse });
+    process.stdout.write(`${cobrowse}\n`);
+    await task.answerApproval('Allow once');
+    const ended = await task.settled();
+    if (ended !== 'done') throw new Error(`the run ended ${ended}`);
   } finally {
     await h.close();
   }

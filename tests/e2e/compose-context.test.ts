@@ -313,7 +313,7 @@ describe('what goes with a question asked again, and with a custom mode', () => 
     await field('Instructions').fill('Answer from the shared tabs only. BLIND-MODE');
     await field('Page context').selectOption({ label: '0 · None: nothing about the page' });
     await options.getByRole('button', { name: 'Save mode', exact: true }).click();
-    await waitFor('the mode saved', async () => /Saved/.test(await options.locator('#status').innerText()));
+    await waitFor('the mode saved', async () => /Saved/.test(await options.locator('.mode-buttons [role="status"]').innerText()));
     const { settings } = await stored(h.ext, ['settings']);
     const mode = settings.customModes.find((m: StoredMode) => m.name === name);
     assert.equal(mode?.context, 0);

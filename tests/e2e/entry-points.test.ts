@@ -167,7 +167,7 @@ describe('entry points', () => {
     await menuClick({ menuItemId: 'zo-ask-link', linkUrl: 'https://example.com/docs?q=1', editable: false }, tab);
     let c = await questionIn(panel, /link/);
     assert.equal(c.mode, 'ask');
-    assert.equal(c.quote, 'Link https://example.com/docs?q=1 ×');
+    assert.equal(c.quote, 'Link https://example.com/docs?q=1');
 
     await menuClick({ menuItemId: 'zo-fill-field', editable: true, selectionText: 'hunter2' }, tab);
     c = await questionIn(panel, /^Fill the field/);

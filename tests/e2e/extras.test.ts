@@ -221,7 +221,7 @@ describe('read aloud', () => {
     const read = msg.root.getByRole('button', { name: /Read aloud|Stop reading/ });
     await read.click();
     await waitFor('reading', async () => (await read.getAttribute('aria-pressed')) === 'true');
-    assert.equal(await read.innerText(), 'Stop reading');
+    assert.equal(await read.getAttribute('aria-label'), 'Stop reading', 'named for what a press does now');
     const utterances = (await said(panel)).filter((u) => u !== 'cancel') as Array<{ text: string; rate: number }>;
     assert.ok(utterances.length >= 2, 'one utterance per paragraph');
     assert.ok(utterances.every((u) => u.rate === 1.5), `rate 1.5: ${JSON.stringify(utterances.map((u) => u.rate))}`);
@@ -323,5 +323,30 @@ describe('voice input', () => {
     await panel.page.getByRole('button', { name: 'Stop voice input', exact: true }).click();
     await waitFor('not listening', async () => (await panel.page.locator('button.mic').getAttribute('aria-pressed')) === 'false');
     assert.equal(await panel.input.inputValue(), 'Ask about the price of tea today');
+  });
+});
+
+/** A browser with no voice installed: every utterance fails as Chrome fails it then. */
+const NO_VOICES = `(() => {
+  const synth = {
+    speaking: false, pending: false, paused: false,
+    speak(u) { setTimeout(() => u.onerror && u.onerror({ error: 'synthesis-unavailable' }), 0); },
+    cancel() {}, getVoices() { return []; }, pause() {}, resume() {},
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+})()`;
+
+describe('read aloud without voices', () => {
+  test('the panel says the browser has no voice, and the button is not left pressed', T, async () => {
+    const panel = await panelWith(NO_VOICES);
+    const msg = await panel.send('Read this to me no-voices [[zo:scenario=plain]]');
+    assert.equal(await msg.settled(), 'done');
+    const read = msg.root.getByRole('button', { name: /Read aloud|Stop reading/ });
+    await read.click();
+    const notice = panel.page.getByRole('alert').filter({ hasText: 'Read aloud needs a voice' });
+    await notice.waitFor({ state: 'visible' });
+    assert.equal(await read.getAttribute('aria-pressed'), 'false');
+    await panel.page.close();
   });
 });

@@ -22,10 +22,11 @@ after(async () => {
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const preview = (page: Page) => page.getByRole('region', { name: 'Prompt preview' }).locator('pre');
 
+/** What the mode editor says beside its buttons after `click` (Save mode, Delete, Reset). */
 async function statusAfter(page: Page, click: string): Promise<string> {
   await page.getByRole('button', { name: click, exact: true }).click();
   return waitFor(`the status after ${click}`, async () => {
-    const text = (await page.locator('#status').innerText()).trim();
+    const text = (await page.locator('.mode-buttons [role="status"]').innerText()).trim();
     return text && !/Saving/.test(text) ? text : null;
   });
 }

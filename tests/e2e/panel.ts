@@ -239,9 +239,10 @@ export class AssistantMessage {
   get copyButton(): Locator {
     return this.root.getByRole('button', { name: 'Copy', exact: true });
   }
-  /** Approval cards of a Co-browse task (role group named "Approval needed: ..."), oldest first. */
+  /** Approval cards of a Co-browse task (role group named "Approval needed: ..." while it
+   *  waits, then by the answer: "Allowed once: ...", "Denied: ..."), oldest first. */
   get approvalCards(): Locator {
-    return this.root.getByRole('group', { name: /^Approval needed:/ });
+    return this.root.getByRole('group', { name: /^(Approval needed|Allowed once|Allowed for this task|Denied|Not answered):/ });
   }
   /** The task's origin chips ("https://shop.example (where you started)"). */
   get scopeChips(): Locator {

@@ -9,6 +9,7 @@
 //! or JSON ([`export`]) and Markdown
 //! ([`markdown`]).
 
+pub mod banners;
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;

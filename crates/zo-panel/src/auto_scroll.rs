@@ -6,6 +6,10 @@
 //! so a burst of deltas between two frames costs one layout, not one (or two) per delta.
 //! "Near the end" is judged against the content height of the previous frame, i.e. what the
 //! user saw before the new content arrived.
+//!
+//! When new content arrives while the user is away from the end, a "Jump to latest" button
+//! shows over the list's bottom; it goes once they are back at the end (by the button, which
+//! scrolls there, or by scrolling).
 
 use std::cell::Cell;
 use std::rc::{Rc, Weak};
@@ -19,6 +23,8 @@ const NEAR_END_PX: i32 = 48;
 
 struct List {
     element: Element,
+    /// "Jump to latest": shown while new content waits below where the user is.
+    jump: Element,
     /// The pending animation frame request, if any.
     frame: Cell<Option<i32>>,
     /// The list's scroll height when it was last followed (the previous frame's content).
@@ -33,6 +39,8 @@ impl List {
         let height = e.scroll_height();
         if near {
             e.set_scroll_top(height);
+        } else if height > e.scroll_top() + e.client_height() {
+            crate::dom::set_hidden(&self.jump, false);
         }
         self.end_height.set(height);
     }
@@ -41,6 +49,15 @@ impl List {
         let height = self.element.scroll_height();
         self.element.set_scroll_top(height);
         self.end_height.set(height);
+        crate::dom::set_hidden(&self.jump, true);
+    }
+
+    /// The user scrolled: back at the end, the button goes.
+    fn scrolled(&self) {
+        let e = &self.element;
+        if e.scroll_height() - e.scroll_top() - e.client_height() < NEAR_END_PX {
+            crate::dom::set_hidden(&self.jump, true);
+        }
     }
 }
 
@@ -48,13 +65,16 @@ pub struct AutoScroll {
     list: Rc<List>,
     window: Option<Window>,
     on_frame: Closure<dyn FnMut()>,
+    _listeners: Vec<crate::dom::Listener>,
 }
 
 impl AutoScroll {
-    /// Auto-scroll for the scrollable `list`.
-    pub fn new(list: &Element) -> AutoScroll {
+    /// Auto-scroll for the scrollable `list`, with its "Jump to latest" button `jump`.
+    pub fn new(list: &Element, jump: &Element) -> AutoScroll {
+        crate::dom::set_hidden(jump, true);
         let list = Rc::new(List {
             element: list.clone(),
+            jump: jump.clone(),
             frame: Cell::new(None),
             end_height: Cell::new(0),
         });
@@ -66,10 +86,30 @@ impl AutoScroll {
             }
         });
         let window = list.element.owner_document().and_then(|d| d.default_view());
+        let mut listeners = Vec::new();
+        let weak = Rc::downgrade(&list);
+        let scrolled = crate::dom::listen(&list.element, "scroll", move |_| {
+            if let Some(list) = weak.upgrade() {
+                list.scrolled();
+            }
+        });
+        let weak = Rc::downgrade(&list);
+        let jumped = crate::dom::listen(&list.jump, "click", move |_| {
+            if let Some(list) = weak.upgrade() {
+                list.to_end();
+            }
+        });
+        for l in [scrolled, jumped] {
+            match l {
+                Ok(l) => listeners.push(l),
+                Err(e) => crate::dom::log_error("auto-scroll", &e),
+            }
+        }
         AutoScroll {
             list,
             window,
             on_frame,
+            _listeners: listeners,
         }
     }
 

@@ -13,11 +13,13 @@
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use zo_core::ui::banners::{Banner, DISMISS};
 use zo_core::ui::export::ExportFormat;
 use zo_core::ui::{composer, modes};
 use zo_core::wire::{CustomMode, Mode};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomError, DomResult};
+use crate::icons::{icon_button, Icon};
 
 pub fn mode_value(mode: Mode) -> &'static str {
     modes::mode_id(mode)
@@ -70,6 +72,8 @@ pub struct Ui {
     /// The history list's date groups go here.
     pub drawer_list: Element,
     pub messages: Element,
+    /// "Jump to latest", over the list's bottom while new content waits below (auto_scroll).
+    pub jump: Element,
     pub empty: Element,
     /// The onboarding card (no key set, empty chat).
     pub empty_key_hint: Element,
@@ -81,12 +85,16 @@ pub struct Ui {
     pub banner_settings: Element,
     /// Says that the history could not be saved (hidden while saves succeed).
     pub storage_notice: Element,
+    pub storage_text: Element,
     /// "Deleted “title”" with Undo, for a few seconds after a chat is deleted.
     pub toast: Element,
     pub toast_text: Element,
     pub toast_undo: Element,
     /// Says why a question cannot be sent now (a Co-browse task runs in another chat).
     pub send_notice: Element,
+    pub send_text: Element,
+    /// Each notice above the composer's Dismiss button (at most one notice shows).
+    pub dismiss: Vec<(Banner, Element)>,
     /// Says that Visual mode has screenshots off, with a switch to turn them on.
     pub visual_notice: Element,
     pub visual_text: Element,
@@ -137,13 +145,20 @@ fn button(doc: &Document, class: &str, label: &str, title: &str) -> DomResult<El
     Ok(b)
 }
 
+/// A notice's Dismiss button, at its end.
+fn dismiss_button(doc: &Document, banner: &Element) -> DomResult<Element> {
+    let b = icon_button(doc, "ghost small banner-dismiss", Icon::Close, DISMISS, "")?;
+    append(banner, &b)?;
+    Ok(b)
+}
+
 /// The attribute of an export menu's button that names its format.
 pub const EXPORT_ATTR: &str = "data-export";
 
 /// The export button and its menu, a popover (Chrome places it in the top layer, closes it on
 /// Esc and on a click elsewhere): one button per format.
 fn export_menu(doc: &Document) -> DomResult<(Element, Element)> {
-    let open = button(doc, "btn ghost icon export-btn", "⤓", "Export chat")?;
+    let open = icon_button(doc, "ghost export-btn", Icon::Export, "Export chat", "")?;
     set_attr(&open, "popovertarget", "export-menu")?;
     let menu = el(doc, "div", "export-menu")?;
     set_attr(&menu, "id", "export-menu")?;
@@ -182,10 +197,10 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     }
     append(&header, &mode)?;
     append(&header, &el(doc, "span", "spacer")?)?;
-    let history_btn = button(doc, "btn ghost history-btn", "History", "Chat history")?;
+    let history_btn = icon_button(doc, "ghost history-btn", Icon::History, "Chat history", "")?;
     set_attr(&history_btn, "aria-expanded", "false")?;
-    let new_chat = button(doc, "btn ghost new-chat", "New", "New chat")?;
-    let settings_btn = button(doc, "btn ghost icon settings-btn", "⚙", "Settings")?;
+    let new_chat = icon_button(doc, "ghost new-chat", Icon::NewChat, "New chat", "")?;
+    let settings_btn = icon_button(doc, "ghost settings-btn", Icon::Settings, "Settings", "")?;
     append(&header, &history_btn)?;
     let (export_btn, export_menu) = export_menu(doc)?;
     append(&header, &export_btn)?;
@@ -259,9 +274,25 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     append(&empty, &empty_key_hint)?;
     append(&messages, &empty)?;
     append(&root, &messages)?;
+    let jump = icon_button(
+        doc,
+        "jump",
+        Icon::Down,
+        "Jump to latest",
+        "Jump to the latest message",
+    )?;
+    append(
+        &jump,
+        &text_el(doc, "span", "jump-label", "Jump to latest")?,
+    )?;
+    append(&root, &jump)?;
 
-    let storage_notice = el(doc, "div", "storage-notice")?;
+    let mut dismiss = Vec::new();
+    let storage_notice = el(doc, "div", "storage-notice banner")?;
     set_attr(&storage_notice, "role", "alert")?;
+    let storage_text = el(doc, "span", "banner-text")?;
+    append(&storage_notice, &storage_text)?;
+    dismiss.push((Banner::Storage, dismiss_button(doc, &storage_notice)?));
     set_hidden(&storage_notice, true);
     append(&root, &storage_notice)?;
 
@@ -276,26 +307,31 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&toast, true);
     append(&root, &toast)?;
 
-    let send_notice = el(doc, "div", "send-notice")?;
+    let send_notice = el(doc, "div", "send-notice banner")?;
     set_attr(&send_notice, "role", "alert")?;
+    let send_text = el(doc, "span", "banner-text")?;
+    append(&send_notice, &send_text)?;
+    dismiss.push((Banner::Send, dismiss_button(doc, &send_notice)?));
     set_hidden(&send_notice, true);
     append(&root, &send_notice)?;
 
-    let key_banner = el(doc, "div", "key-banner")?;
+    let key_banner = el(doc, "div", "key-banner banner")?;
     append(
         &key_banner,
-        &text_el(doc, "span", "", "Add your Zo API key to ask Zo.")?,
+        &text_el(doc, "span", "banner-text", "Add your Zo API key to ask Zo.")?,
     )?;
     let banner_settings = button(doc, "btn link", composer::ONBOARDING_BUTTON, "")?;
     append(&key_banner, &banner_settings)?;
+    dismiss.push((Banner::Key, dismiss_button(doc, &key_banner)?));
     set_hidden(&key_banner, true);
     append(&root, &key_banner)?;
 
-    let visual_notice = el(doc, "div", "visual-notice")?;
-    let visual_text = el(doc, "span", "")?;
+    let visual_notice = el(doc, "div", "visual-notice banner")?;
+    let visual_text = el(doc, "span", "banner-text")?;
     append(&visual_notice, &visual_text)?;
     let visual_switch = button(doc, "btn link", "Turn screenshots on", "")?;
     append(&visual_notice, &visual_switch)?;
+    dismiss.push((Banner::Visual, dismiss_button(doc, &visual_notice)?));
     set_hidden(&visual_notice, true);
     append(&root, &visual_notice)?;
 
@@ -304,11 +340,12 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&quote, "aria-label", "Goes with your question")?;
     let quote_label = el(doc, "span", "quote-label")?;
     let quote_text = el(doc, "span", "quote-text")?;
-    let quote_remove = button(
+    let quote_remove = icon_button(
         doc,
-        "btn link quote-remove",
-        "×",
+        "ghost small quote-remove",
+        Icon::Close,
         "Remove from the question",
+        "",
     )?;
     append(&quote, &quote_label)?;
     append(&quote, &quote_text)?;
@@ -338,7 +375,7 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     let sheet_title = el(doc, "h2", "sheet-title")?;
     set_attr(&sheet_title, "id", "zo-sheet-title")?;
     append(&sheet_head, &sheet_title)?;
-    let sheet_close = button(doc, "btn ghost sheet-close", "Close", "")?;
+    let sheet_close = icon_button(doc, "ghost small sheet-close", Icon::Close, "Close", "")?;
     append(&sheet_head, &sheet_close)?;
     append(&sheet, &sheet_head)?;
     let sheet_body = el(doc, "div", "sheet-body")?;
@@ -351,12 +388,13 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_hidden(&tab_chips, true);
     append(&root, &tab_chips)?;
 
-    let voice_notice = el(doc, "div", "voice-notice")?;
+    let voice_notice = el(doc, "div", "voice-notice banner")?;
     set_attr(&voice_notice, "role", "alert")?;
-    let voice_text = el(doc, "span", "")?;
+    let voice_text = el(doc, "span", "banner-text")?;
     append(&voice_notice, &voice_text)?;
     let voice_grant = button(doc, "btn link", "Allow the microphone", "")?;
     append(&voice_notice, &voice_grant)?;
+    dismiss.push((Banner::Voice, dismiss_button(doc, &voice_notice)?));
     set_hidden(&voice_notice, true);
     append(&root, &voice_notice)?;
 
@@ -385,11 +423,11 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
     set_attr(&input, "aria-controls", COMPLETE_ID)?;
     set_attr(&input, "aria-expanded", "false")?;
     append(&composer, &input)?;
-    let mic = button(doc, "btn ghost icon mic", "🎤", "Voice input")?;
+    let mic = icon_button(doc, "ghost mic", Icon::Mic, "Voice input", "")?;
     set_attr(&mic, "aria-pressed", "false")?;
     append(&composer, &mic)?;
-    let send = button(doc, "btn primary send", "Send", "Send")?;
-    let stop = button(doc, "btn danger stop", "Stop", "Stop")?;
+    let send = icon_button(doc, "primary send", Icon::Send, "Send", "Send (Enter)")?;
+    let stop = icon_button(doc, "danger stop", Icon::Stop, "Stop", "Stop the answer")?;
     set_hidden(&stop, true);
     append(&composer, &send)?;
     append(&composer, &stop)?;
@@ -418,6 +456,7 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         drawer_search,
         drawer_list,
         messages,
+        jump,
         empty,
         empty_key_hint,
         empty_settings,
@@ -425,10 +464,13 @@ pub fn build(doc: &Document, mount: &Element) -> DomResult<Ui> {
         key_banner,
         banner_settings,
         storage_notice,
+        storage_text,
         toast,
         toast_text,
         toast_undo,
         send_notice,
+        send_text,
+        dismiss,
         visual_notice,
         visual_text,
         visual_switch,

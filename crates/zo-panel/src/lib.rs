@@ -25,6 +25,7 @@ pub mod appearance;
 pub mod auto_scroll;
 pub mod dom;
 pub mod host;
+pub mod icons;
 pub mod layout;
 pub mod message_view;
 pub mod options;
@@ -191,6 +192,12 @@ impl Panel {
     #[wasm_bindgen(js_name = onSpeechEnd)]
     pub fn on_speech_end(&self, token: u32) {
         self.with_state(|s| s.speech_ended(token));
+    }
+
+    /// Reading `token` aloud could not start: the browser has no voice to speak with.
+    #[wasm_bindgen(js_name = onSpeechNoVoices)]
+    pub fn on_speech_no_voices(&self, token: u32) {
+        self.with_state(|s| s.speech_no_voices(token));
     }
 
     /// A speech recognition event: `result` (`a`: the final text heard, `b`: the text still

@@ -12,6 +12,7 @@ use zo_core::ui::view::{self, Indicator};
 use zo_core::ui::{self, markdown, Change, Message, MessageStatus, Role};
 
 use crate::dom::{append, el, set_attr, set_hidden, text_el, DomResult};
+use crate::icons::{icon_button, Icon};
 use blocks::AnswerBlocks;
 pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR, SEND_OFFER_ATTR};
 
@@ -113,7 +114,7 @@ impl MessageView {
         append(&indicator, &el(doc, "span", "pulse")?)?;
         let indicator_label = text_el(doc, "span", "indicator-label", "Working…")?;
         append(&indicator, &indicator_label)?;
-        let timer = text_el(doc, "span", "timer", "0.0s")?;
+        let timer = text_el(doc, "span", "timer", "0.0 s")?;
         set_attr(&timer, "aria-hidden", "true")?;
         append(&indicator, &timer)?;
         set_hidden(&indicator, true);
@@ -135,24 +136,45 @@ impl MessageView {
         set_hidden(&error, true);
 
         let footer = el(doc, "div", "msg-footer")?;
-        let copy = text_el(doc, "button", "btn ghost copy", "Copy")?;
-        set_attr(&copy, "type", "button")?;
-        set_attr(&copy, "title", "Copy the answer as plain text")?;
-        let copy_md = text_el(doc, "button", "btn ghost copy-md", "Copy Markdown")?;
-        set_attr(&copy_md, "type", "button")?;
-        set_attr(&copy_md, "title", "Copy the answer as Markdown")?;
-        let speak = text_el(doc, "button", "btn ghost speak", "Read aloud")?;
-        set_attr(&speak, "type", "button")?;
+        // The actions stay together as one unit; the label wraps under them when narrow.
+        let actions = el(doc, "div", "msg-actions")?;
+        set_attr(&actions, "role", "group")?;
+        set_attr(&actions, "aria-label", "Answer actions")?;
+        let copy = icon_button(
+            doc,
+            "ghost copy",
+            Icon::Copy,
+            "Copy",
+            "Copy the answer as plain text",
+        )?;
+        let copy_md = icon_button(
+            doc,
+            "ghost copy-md",
+            Icon::CopyMarkdown,
+            "Copy Markdown",
+            "Copy the answer as Markdown",
+        )?;
+        let speak = icon_button(
+            doc,
+            "ghost speak",
+            Icon::Speak,
+            "Read aloud",
+            "Read the answer aloud",
+        )?;
         set_attr(&speak, "aria-pressed", "false")?;
-        set_attr(&speak, "title", "Read the answer aloud")?;
-        let regenerate = text_el(doc, "button", "btn ghost regenerate", "Regenerate")?;
-        set_attr(&regenerate, "type", "button")?;
-        set_attr(&regenerate, "title", "Answer this question again")?;
+        let regenerate = icon_button(
+            doc,
+            "ghost regenerate",
+            Icon::Regenerate,
+            "Regenerate",
+            "Answer this question again",
+        )?;
         let elapsed = el(doc, "span", "elapsed")?;
-        append(&footer, &copy)?;
-        append(&footer, &copy_md)?;
-        append(&footer, &speak)?;
-        append(&footer, &regenerate)?;
+        append(&actions, &copy)?;
+        append(&actions, &copy_md)?;
+        append(&actions, &speak)?;
+        append(&actions, &regenerate)?;
+        append(&footer, &actions)?;
         append(&footer, &elapsed)?;
         set_hidden(&footer, true);
 
@@ -292,6 +314,7 @@ impl MessageView {
             Indicator::Acting => "acting",
             Indicator::Approval => "approval",
             Indicator::Answering => "answering",
+            Indicator::Choice => "choice",
         };
         set_attr(&self.indicator, "data-kind", kind).ok();
         self.set_indicator_label(&ind.label());

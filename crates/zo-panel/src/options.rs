@@ -19,18 +19,17 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 use zo_core::ui::options_form::{self, FormFields, FormValues};
 use zo_core::ui::speech;
-use zo_core::wire::{
-    parse_choices, parse_json, ApiKey, Choice, FontSize, JsonNode, Obj, Settings, Theme, WireName,
-};
+use zo_core::wire::{parse_json, ApiKey, Choice, FontSize, JsonNode, Settings, Theme, WireName};
 
 use crate::dom::{self, listen, set_attr, DomResult, Listener};
-use crate::host::{json_text, to_js};
+use crate::host::json_text;
 use crate::layout::{mode_from_value, mode_value};
+use actions::{load_choices, on_appearance, on_save, on_test};
 
+mod actions;
 mod build;
 mod modes;
 mod net;
@@ -64,6 +63,9 @@ struct Form {
     speech_rate: HtmlSelectElement,
     test: Element,
     status: Element,
+    /// The next result is the mode editor's (Save mode, Delete, Reset): said beside its
+    /// buttons, not in the page's status.
+    reply_in_mode: bool,
     /// The stream-shape details view's body.
     shape: Element,
     /// The keyboard shortcuts' rows, and the button to Chrome's shortcut settings.
@@ -179,178 +181,18 @@ impl Form {
         })
     }
 
+    /// Says a result beside the buttons that asked for it (one live region speaks it): the
+    /// mode editor's after Save mode, Delete or Reset, else the bar's of Save and Test.
     fn say(&self, ok: bool, text: &str) {
-        self.status.set_text_content(Some(text));
-        let _ = set_attr(&self.status, "data-ok", if ok { "true" } else { "false" });
-    }
-}
-
-/// Ask for the permissions `settings` need (inside the user's click): the pending answer, or
-/// None when there is nothing to ask for.
-fn permission_request(
-    host: &JsValue,
-    settings: &Settings,
-) -> Result<Option<js_sys::Promise>, String> {
-    let origins = options_form::origins_to_request(settings);
-    if origins.is_empty() {
-        return Ok(None);
-    }
-    let list: js_sys::Array = origins.iter().map(|o| JsValue::from_str(o)).collect();
-    let p = net::request_origins(host, &list)?;
-    Ok(p.dyn_into::<js_sys::Promise>().ok())
-}
-
-async fn granted(p: Option<js_sys::Promise>) -> Result<(), String> {
-    match p {
-        None => Ok(()),
-        Some(p) => match JsFuture::from(p).await {
-            Ok(v) if v.as_bool() != Some(false) => Ok(()),
-            Ok(_) => Err(
-                "Chrome did not grant the permission (to contact that URL, or for screenshots \
-                 to see all sites), so nothing was saved."
-                    .into(),
-            ),
-            Err(e) => Err(format!(
-                "Permission request failed: {}",
-                zo_chrome::error_text(&e)
-            )),
-        },
-    }
-}
-
-async fn load_choices(form: Rc<RefCell<Form>>, settings: Settings, api_key: Option<ApiKey>) {
-    let Some(api_key) = api_key else {
-        return;
-    };
-    let base = settings.api_base_url.trim_end_matches('/').to_string();
-    for (path, is_model) in [("/models/available", true), ("/personas/available", false)] {
-        let url = format!("{base}{path}");
-        let Ok((status, body)) = get(&url, &api_key).await else {
-            continue;
-        };
-        if !(200..300).contains(&status) {
-            continue;
-        }
-        let choices = parse_choices(&body);
-        let Ok(f) = form.try_borrow() else { continue };
-        let result = if is_model {
-            let current = f.model.value();
-            f.set_choices(
-                &f.model,
-                &choices,
-                Some(current.as_str()).filter(|c| !c.is_empty()),
-                "Zo's default model",
-            )
+        let (here, other) = if self.reply_in_mode {
+            (&self.modes.status, &self.status)
         } else {
-            let current = f.persona.value();
-            f.set_choices(
-                &f.persona,
-                &choices,
-                Some(current.as_str()).filter(|c| !c.is_empty()),
-                "Zo's default persona",
-            )
+            (&self.status, &self.modes.status)
         };
-        if let Err(e) = result {
-            dom::log_error("options", &e);
-        }
+        other.set_text_content(None);
+        here.set_text_content(Some(text));
+        let _ = set_attr(here, "data-ok", if ok { "true" } else { "false" });
     }
-}
-
-/// What `save` stores: the settings, and the key under its own entry ("" when blank).
-fn stored(values: &FormValues) -> Result<JsValue, String> {
-    let stored = Obj::new()
-        .json("settings", &values.settings.to_json())
-        .str("apiKey", values.api_key.as_ref().map_or("", ApiKey::expose))
-        .done();
-    to_js(stored.as_str())
-}
-
-fn on_save(form: &Rc<RefCell<Form>>) {
-    let (values, host, pending) = {
-        let Ok(f) = form.try_borrow() else { return };
-        let values = match f.read() {
-            Ok(v) => v,
-            Err(e) => return f.say(false, &e),
-        };
-        let pending = match permission_request(&f.host, &values.settings) {
-            Ok(p) => p,
-            Err(e) => return f.say(false, &e),
-        };
-        f.say(true, "Saving…");
-        (values, f.host.clone(), pending)
-    };
-    let form = form.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        let result = async {
-            granted(pending).await?;
-            net::save(&host, &stored(&values)?).await?;
-            Ok::<(), String>(())
-        }
-        .await;
-        let saved = result.is_ok();
-        if let Ok(mut f) = form.try_borrow_mut() {
-            match result {
-                Ok(()) => {
-                    f.settings = values.settings.clone();
-                    f.api_key = values.api_key.clone();
-                    f.base.set_value(&values.settings.api_base_url);
-                    crate::appearance::apply(&f.doc, &values.settings);
-                    f.say(true, "Saved.");
-                }
-                Err(e) => f.say(false, &e),
-            }
-        }
-        if saved {
-            load_choices(form, values.settings, values.api_key).await;
-        }
-    });
-}
-
-fn on_test(form: &Rc<RefCell<Form>>) {
-    let (settings, api_key, pending) = {
-        let Ok(f) = form.try_borrow() else { return };
-        let values = match f.read() {
-            Ok(v) => v,
-            Err(e) => return f.say(false, &e),
-        };
-        let Some(api_key) = values.api_key else {
-            return f.say(false, "Enter your Zo API key first.");
-        };
-        let pending = match permission_request(&f.host, &values.settings) {
-            Ok(p) => p,
-            Err(e) => return f.say(false, &e),
-        };
-        f.say(true, "Testing…");
-        (values.settings, api_key, pending)
-    };
-    let form = form.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        let url = format!(
-            "{}/models/available",
-            settings.api_base_url.trim_end_matches('/')
-        );
-        let report = match granted(pending).await {
-            Err(e) => options_form::ConnectionReport {
-                ok: false,
-                message: e,
-            },
-            Ok(()) => match get(&url, &api_key).await {
-                Ok((status, body)) => {
-                    options_form::connection_report(&url, Some(status), &body, None)
-                }
-                Err(GetError::Redirected) => options_form::redirect_report(&url),
-                Err(GetError::Failed(e)) => {
-                    options_form::connection_report(&url, None, "", Some(&e))
-                }
-            },
-        };
-        if let Ok(f) = form.try_borrow() {
-            f.say(report.ok, &report.message);
-        }
-        if report.ok {
-            load_choices(form, settings, Some(api_key)).await;
-        }
-    });
 }
 
 #[cfg(feature = "options-page")]
@@ -374,6 +216,18 @@ impl OptionsPage {
             listeners.push(listen(&f.shortcut_change, "click", move |_| {
                 shortcuts::open_settings(&host)
             })?);
+            // The note's link: Chrome opens its own pages for the extension, not from a link.
+            let host = f.host.clone();
+            listeners.push(listen(&f.shortcut_list, "click", move |e| {
+                let link = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|t| t.closest(&format!("[{}]", shortcuts::OPEN_ATTR)).ok()?);
+                if link.is_some() {
+                    e.prevent_default();
+                    shortcuts::open_settings(&host);
+                }
+            })?);
             let (doc, list, host) = (f.doc.clone(), f.shortcut_list.clone(), f.host.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 shortcuts::show(&doc, &list, &host).await;
@@ -384,11 +238,25 @@ impl OptionsPage {
         let f2 = form.clone();
         listeners.push(listen(&root, "submit", move |e| {
             e.prevent_default();
+            if let Ok(mut f) = f2.try_borrow_mut() {
+                f.reply_in_mode = false;
+            }
             on_save(&f2);
         })?);
         let f2 = form.clone();
         let test_el = form.borrow().test.clone();
-        listeners.push(listen(&test_el, "click", move |_| on_test(&f2))?);
+        listeners.push(listen(&test_el, "click", move |_| {
+            if let Ok(mut f) = f2.try_borrow_mut() {
+                f.reply_in_mode = false;
+            }
+            on_test(&f2)
+        })?);
+        // Theme and text size apply as soon as they are chosen: on this page at once, and
+        // stored (with the settings as last saved) so an open side panel follows.
+        for field in [form.borrow().theme.clone(), form.borrow().font_size.clone()] {
+            let f2 = form.clone();
+            listeners.push(listen(&field, "change", move |_| on_appearance(&f2))?);
+        }
         let f2 = form.clone();
         let reveal_el = form.borrow().reveal.clone();
         listeners.push(listen(&reveal_el, "click", move |_| {

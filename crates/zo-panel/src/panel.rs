@@ -77,6 +77,8 @@ pub struct State {
     message_listeners: Vec<(String, Listener)>,
     /// The mode whose starter prompts are shown.
     starters_for: Option<Mode>,
+    /// Which notices above the composer are true and which were dismissed (one shows).
+    banners: std::cell::Cell<zo_core::ui::banners::Banners>,
     /// The model and persona lists of the pickers.
     choices: zo_core::wire::ChoiceLists,
     /// The list over the input: its keyboard state and what it offers.
@@ -131,7 +133,7 @@ impl State {
         history: History,
     ) -> DomResult<Shared> {
         let ui = layout::build(&doc, mount)?;
-        let scroll = AutoScroll::new(&ui.messages);
+        let scroll = AutoScroll::new(&ui.messages, &ui.jump);
         let SettingsView {
             settings,
             has_api_key,
@@ -156,6 +158,7 @@ impl State {
             rendered: Vec::new(),
             message_listeners: Vec::new(),
             starters_for: None,
+            banners: Default::default(),
             choices: Default::default(),
             list: Default::default(),
             list_items: compose::ListItems::Commands(Vec::new()),

@@ -88,7 +88,11 @@ fn a_card_says_what_and_why_and_its_buttons_answer_the_worker() {
     );
     let card = q(&root, ".approval").unwrap();
     assert!(qa(&card, "button").is_empty(), "answered: no more buttons");
-    assert_eq!(text(&card, ".approval-outcome"), "Allowed for this task");
+    assert_eq!(text(&card, ".approval-label"), "Allowed for this task");
+    assert_eq!(
+        text(&card, ".approval-outcome"),
+        "You allowed this for the rest of the task."
+    );
     // A second click anywhere posts nothing more.
     let count = host.posted().len();
     click(&card);
@@ -104,7 +108,7 @@ fn a_waiting_card_reads_not_answered_after_stop() {
     p.stop();
     let card = q(&root, ".approval").unwrap();
     assert!(qa(&card, "button").is_empty());
-    assert_eq!(text(&card, ".approval-outcome"), "Not answered");
+    assert_eq!(text(&card, ".approval-label"), "Not answered");
 }
 
 #[wasm_bindgen_test]
@@ -160,7 +164,11 @@ fn a_saved_chat_shows_origins_cards_and_notes_again() {
     );
     assert_eq!(qa(&root2, ".scope-chip").len(), 2);
     let card = q(&root2, ".approval").unwrap();
-    assert_eq!(text(&card, ".approval-outcome"), "Denied");
+    assert_eq!(text(&card, ".approval-label"), "Denied");
+    assert_eq!(
+        text(&card, ".approval-outcome"),
+        "You denied this: Zo did not do it."
+    );
     assert!(qa(&card, "button").is_empty());
     assert_eq!(text(&root2, ".notes li"), "I stopped this task.");
 }

@@ -87,6 +87,18 @@ fn assert_clean(root: &Element, payload: &str) {
             assert_eq!(qa(root, ".page-bar > img").len(), 1, "{payload:?}");
             continue;
         }
+        // The panel's own icons (crates/zo-panel/src/icons.rs): a drawing of paths and
+        // circles in an icon button, never from an answer.
+        if tag == "svg" && e.matches("button.icon-btn > svg.icon").unwrap_or(false) {
+            let parts = qa(e, "*");
+            assert!(
+                parts
+                    .iter()
+                    .all(|p| matches!(p.tag_name().as_str(), "path" | "circle")),
+                "an icon holds only paths and circles ({payload:?})"
+            );
+            continue;
+        }
         assert!(
             !matches!(
                 tag.as_str(),

@@ -231,6 +231,21 @@ pub fn shortcut_row(name: &str, description: &str, shortcut: &str) -> (String, S
     (what.to_string(), keys.to_string())
 }
 
+/// The options page's note when Chrome left `unset` of the suggested shortcuts without a key
+/// (another extension or Chrome uses it): how many, and where to choose one. None when every
+/// command has its key.
+pub fn unset_shortcuts_note(unset: usize) -> Option<String> {
+    match unset {
+        0 => None,
+        1 => Some(
+            "1 shortcut is not set: Chrome leaves a key unassigned when another extension or Chrome already uses it. Choose one in Chrome's shortcut settings:".into(),
+        ),
+        n => Some(format!(
+            "{n} shortcuts are not set: Chrome leaves a key unassigned when another extension or Chrome already uses it. Choose them in Chrome's shortcut settings:"
+        )),
+    }
+}
+
 /// Most characters of a quote the panel's chip shows (all of it goes with the question).
 pub const CHIP_PREVIEW_CHARS: usize = 160;
 

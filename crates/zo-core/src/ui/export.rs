@@ -110,9 +110,9 @@ pub fn file_name(title: &str, at_ms: u64, tz_offset_min: i32, format: ExportForm
         if stem.chars().count() >= NAME_CHARS {
             break;
         }
-        // ASCII letters and digits, and any other character but spaces and controls (the
-        // characters file systems reserve are all ASCII; no Unicode tables in the panel).
-        if c.is_ascii_alphanumeric() || !(c.is_ascii() || c.is_whitespace() || c.is_control()) {
+        // Letters and digits of any script; quotes, dashes, symbols and emoji become one `-`
+        // (page::fold's ranges: no Unicode tables in the panel).
+        if crate::page::fold::is_word_char(c) && !c.is_control() {
             stem.push(c);
         } else if !stem.is_empty() && !stem.ends_with('-') {
             stem.push('-');

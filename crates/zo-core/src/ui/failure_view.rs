@@ -45,6 +45,20 @@ pub fn empty_answer_failure() -> StreamFailure {
     }
 }
 
+/// `text` as a sentence: a capital first letter and a closing full stop.
+fn sentence(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let mut out: String = first.to_uppercase().chain(chars).collect();
+    if !out.ends_with(['.', '!', '?', ':', ')']) {
+        out.push('.');
+    }
+    out
+}
+
 pub fn error_card(failure: &StreamFailure) -> ErrorCard {
     let message = failure.message.trim().to_string();
     let card = |kind, title: &str, detail: String, settings_link| ErrorCard {
@@ -75,6 +89,20 @@ pub fn error_card(failure: &StreamFailure) -> ErrorCard {
             true,
         ),
         (Some(403), _) => card(ErrorKind::Auth, "Zo refused access", message, true),
+        // Refused before any answer started: nothing was interrupted.
+        (status, FailureKind::Transient) if failure.partial_text.trim().is_empty() => card(
+            ErrorKind::Interrupted,
+            &match status {
+                Some(code) => format!("Zo couldn't answer right now ({code})"),
+                None => "Zo couldn't be reached".to_string(),
+            },
+            if message.is_empty() {
+                "The connection to Zo failed. Try again in a moment.".into()
+            } else {
+                format!("{} Try again in a moment.", sentence(&message))
+            },
+            false,
+        ),
         (_, FailureKind::Transient) => card(
             ErrorKind::Interrupted,
             "Response interrupted",
@@ -182,16 +210,22 @@ mod tests {
             (card.kind, card.title.as_str()),
             (ErrorKind::Empty, "Zo sent an empty answer")
         );
-        let card = error_card(&failure(
-            FailureKind::Transient,
-            Some(503),
-            "Service unavailable",
-        ));
+        let mut cut = failure(FailureKind::Transient, Some(503), "Service unavailable");
+        cut.partial_text = "Half an ans".into();
+        let card = error_card(&cut);
         assert_eq!(
             (card.kind, card.title.as_str()),
             (ErrorKind::Interrupted, "Response interrupted")
         );
         assert!(!card.settings_link);
+        // Refused before any answer: not "interrupted", and it says what to do.
+        let card = error_card(&failure(
+            FailureKind::Transient,
+            Some(503),
+            "service unavailable",
+        ));
+        assert_eq!(card.title, "Zo couldn't answer right now (503)");
+        assert_eq!(card.detail, "Service unavailable. Try again in a moment.");
         let card = error_card(&failure(FailureKind::Permanent, Some(400), "bad input"));
         assert_eq!(
             (card.kind, card.detail.as_str()),

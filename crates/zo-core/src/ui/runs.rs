@@ -140,7 +140,7 @@ impl Runs {
             .iter()
             .map(|r| {
                 let state = match r.turn.indicator() {
-                    Some(Indicator::Approval) => ChatState::NeedsYou,
+                    Some(Indicator::Approval | Indicator::Choice) => ChatState::NeedsYou,
                     _ => ChatState::Running,
                 };
                 (r.chat_id.clone(), state)

@@ -215,6 +215,8 @@ pub enum VoiceProblem {
     NoSpeech,
     /// Another failure, by its code.
     Other,
+    /// Read aloud found no voice to speak with (the browser has none installed).
+    NoVoices,
 }
 
 impl VoiceProblem {
@@ -255,6 +257,10 @@ impl VoiceProblem {
             }
             VoiceProblem::NoSpeech => "Nothing was heard. Press the microphone and speak.",
             VoiceProblem::Other => "Voice input stopped unexpectedly. Try again.",
+            VoiceProblem::NoVoices => {
+                "Read aloud needs a voice, and this browser has none installed. Install a speech \
+                 voice for your system, then press Read aloud again."
+            }
         }
     }
 

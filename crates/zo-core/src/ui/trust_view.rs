@@ -65,6 +65,32 @@ pub struct ApprovalCard {
     pub outcome: Option<&'static str>,
 }
 
+/// The heading of a card waiting for an answer; an answered card is headed by its answer.
+pub const WAITING_HEADING: &str = "Approval needed";
+
+impl ApprovalCard {
+    /// The card's heading: "Approval needed" while it waits, then what was decided ("Allowed
+    /// once", "Denied"...), so an answered card no longer asks.
+    pub fn heading(&self) -> &'static str {
+        self.outcome.unwrap_or(WAITING_HEADING)
+    }
+
+    /// What the decision meant, in a sentence, once there is one.
+    pub fn decided(&self) -> Option<&'static str> {
+        match self.state {
+            CardState::Waiting => None,
+            CardState::Answered(ApprovalDecision::Once) => Some("You allowed this once."),
+            CardState::Answered(ApprovalDecision::Task) => {
+                Some("You allowed this for the rest of the task.")
+            }
+            CardState::Answered(ApprovalDecision::Deny) => {
+                Some("You denied this: Zo did not do it.")
+            }
+            CardState::Unanswered => Some("The task ended before you answered: Zo did not do it."),
+        }
+    }
+}
+
 /// The buttons of a waiting card, in order: (label, decision).
 pub const CARD_BUTTONS: [(&str, ApprovalDecision); 3] = [
     ("Allow once", ApprovalDecision::Once),
@@ -127,6 +153,15 @@ mod tests {
             let card = approval_card(&record(Some(decision)), true);
             assert_eq!(card.outcome, Some(words));
         }
+        let denied = approval_card(&record(Some(ApprovalDecision::Deny)), true);
+        assert_eq!(
+            denied.heading(),
+            "Denied",
+            "an answered card no longer asks"
+        );
+        assert_eq!(denied.decided(), Some("You denied this: Zo did not do it."));
+        assert_eq!(waiting.heading(), WAITING_HEADING);
+        assert_eq!(waiting.decided(), None);
         let ended = approval_card(&record(None), false);
         assert_eq!(
             (ended.state, ended.outcome),

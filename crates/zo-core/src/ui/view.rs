@@ -14,6 +14,8 @@ pub const SHORT_REASONING_CHARS: usize = 280;
 pub const SHORT_REASONING_LINES: usize = 3;
 /// Longest tool result or extracted value shown in full when expanded.
 pub const DETAIL_CHARS: usize = 2000;
+/// Longest typed value a timeline row shows on its line (all of it is in the details).
+pub const TYPED_CHARS: usize = 40;
 /// Length of a tool result's one-line summary.
 pub const SUMMARY_CHARS: usize = 120;
 
@@ -37,8 +39,10 @@ pub fn reasoning_display(reasoning: &str) -> ReasoningDisplay {
     }
 }
 
+mod failure_advice;
 mod run_line;
 mod tool_result;
+pub use failure_advice::failure_advice;
 pub use run_line::{run_duration, run_line};
 pub use tool_result::tool_result;
 
@@ -50,13 +54,10 @@ pub fn reconnect_label(attempt: u32, max: u32) -> String {
     format!("Reconnecting (attempt {attempt} of {max})")
 }
 
-/// The live processing timer: `4.2s`, then `1m 05s`.
+/// The live processing timer and every duration the panel shows, read the same way as a
+/// run's: `4.2 s`, then `1 min 21 s` ([`run_duration`]).
 pub fn format_elapsed(ms: u64) -> String {
-    if ms < 60_000 {
-        format!("{}.{}s", ms / 1000, (ms % 1000) / 100)
-    } else {
-        format!("{}m {:02}s", ms / 60_000, (ms % 60_000) / 1000)
-    }
+    run_duration(ms)
 }
 
 /// The footer of a finished answer: `Stopped` when the user stopped it, the time it took when
@@ -119,6 +120,8 @@ pub enum Indicator {
     Acting,
     /// A Co-browse action waits for the user's approval.
     Approval,
+    /// After a failure, the run waits for the user's choice: run the rest of the step, or skip.
+    Choice,
     /// The answer itself is streaming.
     Answering,
 }
@@ -131,6 +134,7 @@ impl Indicator {
             Indicator::Reconnecting { attempt, max } => reconnect_label(*attempt, *max),
             Indicator::Acting => "Working in the page…".into(),
             Indicator::Approval => "Waiting for your approval…".into(),
+            Indicator::Choice => "Waiting for you: run the rest of the step, or skip it…".into(),
             Indicator::Answering => "Answering…".into(),
         }
     }
@@ -166,6 +170,9 @@ pub struct TimelineRow {
     pub target: String,
     /// (label, value) details for the expanded view.
     pub details: Vec<(String, String)>,
+    /// What a fill typed, quoted and cut short for the row's one line (a secret stays
+    /// masked: the worker masked it before it reached the panel).
+    pub typed: Option<String>,
     /// The action was refused (by the containment policy or the user): a failed action whose
     /// status reads "refused".
     pub refused: bool,
@@ -256,6 +263,8 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
             let label = if e.code == crate::wire::protocol::ActionErrorCode::Refused {
                 "Why"
             } else {
+                // What the person can do first; the technical reason after it.
+                details.push(("What to do".into(), failure_advice(e.code).into()));
                 "Error"
             };
             details.push((label.into(), e.message.clone()));
@@ -264,7 +273,15 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
     let refused = result
         .and_then(|r| r.error.as_ref())
         .is_some_and(|e| e.code == crate::wire::protocol::ActionErrorCode::Refused);
+    let typed = match action {
+        Action::Fill { value, .. } => Some(format!(
+            "\u{201c}{}\u{201d}",
+            crate::page::text::short_label(value, TYPED_CHARS)
+        )),
+        _ => None,
+    };
     TimelineRow {
+        typed,
         status: result.map(|r| r.status).unwrap_or_default(),
         title: title.into(),
         target,

@@ -110,10 +110,12 @@ impl MessageView {
             &head,
             &text_el(&self.doc, "span", "step-title", &row.title)?,
         )?;
-        append(
-            &head,
-            &text_el(&self.doc, "code", "step-target", &row.target)?,
-        )?;
+        let target = text_el(&self.doc, "code", "step-target", &row.target)?;
+        set_attr(&target, "title", &row.target)?;
+        append(&head, &target)?;
+        if let Some(typed) = &row.typed {
+            append(&head, &text_el(&self.doc, "span", "step-typed", typed)?)?;
+        }
         append(
             &head,
             &text_el(&self.doc, "span", "step-status", row.status_text())?,

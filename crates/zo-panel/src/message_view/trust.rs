@@ -90,11 +90,11 @@ impl MessageView {
         set_attr(
             &root,
             "aria-label",
-            &format!("Approval needed: {}", card.title),
+            &format!("{}: {}", card.heading(), card.title),
         )?;
         append(
             &root,
-            &text_el(&self.doc, "div", "approval-label", "Approval needed")?,
+            &text_el(&self.doc, "div", "approval-label", card.heading())?,
         )?;
         append(
             &root,
@@ -121,8 +121,8 @@ impl MessageView {
             }
             append(&root, &actions)?;
         }
-        if let Some(outcome) = card.outcome {
-            let line = text_el(&self.doc, "p", "approval-outcome", outcome)?;
+        if let Some(decided) = card.decided() {
+            let line = text_el(&self.doc, "p", "approval-outcome", decided)?;
             if let CardState::Answered(d) = card.state {
                 set_attr(&line, DECISION_ATTR, d.wire_name())?;
             }

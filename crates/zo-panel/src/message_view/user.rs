@@ -32,8 +32,13 @@ impl UserView {
     pub fn new(doc: &Document, text: &str, page: Option<&PageRef>) -> DomResult<UserView> {
         let root = el(doc, "article", "msg user")?;
         let bubble = text_el(doc, "div", "bubble", text)?;
-        let edit = button(doc, "btn ghost edit", "Edit", "Edit and send again")?;
-        set_attr(&edit, "aria-label", "Edit question")?;
+        let edit = crate::icons::icon_button(
+            doc,
+            "ghost small edit",
+            crate::icons::Icon::Edit,
+            "Edit question",
+            "Edit and send again",
+        )?;
         let editor = el(doc, "div", "editor")?;
         let input: HtmlTextAreaElement = el(doc, "textarea", "edit-input")?
             .dyn_into()

@@ -292,12 +292,13 @@ pub(super) fn build(
     set_attr(&test, "id", "test")?;
     append(&actions, &save)?;
     append(&actions, &test)?;
-    append(&root, &actions)?;
+    // What Save and Test connection did, beside them in the bar that stays in view.
     let status = el(doc, "p", "status")?;
     set_attr(&status, "role", "status")?;
     set_attr(&status, "aria-live", "polite")?;
     set_attr(&status, "id", "status")?;
-    append(&root, &status)?;
+    append(&actions, &status)?;
+    append(&root, &actions)?;
     append(&content, &root)?;
     let diagnostics = section(doc, &content, "diagnostics", "Diagnostics", "")?;
     let (shape_view, shape) = super::stream_shape::build(doc)?;
@@ -333,6 +334,7 @@ pub(super) fn build(
         shortcut_change,
         settings: Settings::default(),
         api_key: None,
+        reply_in_mode: false,
     };
     Ok((form, root, search))
 }

@@ -30,6 +30,8 @@ pub(super) struct ModeEditor {
     delete: Element,
     reset: Element,
     preview: Element,
+    /// What Save mode, Delete mode and Reset did, beside them (a live region).
+    pub(super) status: Element,
     /// What is being edited.
     target: EditTarget,
 }
@@ -121,6 +123,10 @@ pub(super) fn build(doc: &Document, section: &Element) -> DomResult<ModeEditor> 
     for b in [&save, &delete, &reset] {
         append(&buttons, b)?;
     }
+    let status = el(doc, "p", "status mode-status")?;
+    set_attr(&status, "role", "status")?;
+    set_attr(&status, "aria-live", "polite")?;
+    append(&buttons, &status)?;
     append(section, &buttons)?;
 
     let wrap = el(doc, "div", "row")?;
@@ -158,6 +164,7 @@ pub(super) fn build(doc: &Document, section: &Element) -> DomResult<ModeEditor> 
         delete,
         reset,
         preview,
+        status,
         target: EditTarget::New,
     })
 }
@@ -245,6 +252,7 @@ fn store(form: &Rc<RefCell<Form>>, lists: ModeLists, target: EditTarget) {
         f.settings.custom_modes = lists.custom;
         f.settings.mode_instructions = lists.edited;
         f.modes.target = target;
+        f.reply_in_mode = true;
         show(&f);
     }
     super::on_save(form);
@@ -283,7 +291,8 @@ pub(super) fn listen_all(form: &Rc<RefCell<Form>>) -> DomResult<Vec<Listener>> {
         match result {
             Ok((lists, target)) => store(&w, lists, target),
             Err(e) => {
-                if let Ok(f) = w.try_borrow() {
+                if let Ok(mut f) = w.try_borrow_mut() {
+                    f.reply_in_mode = true;
                     f.say(false, &e);
                 }
             }

@@ -1,14 +1,15 @@
 //! The options page's keyboard shortcuts: every command of the manifest as Chrome has it now
 //! (`chrome.commands.getAll()`, through the host's `commands()`), each with what it does and
-//! its shortcut or "Not set" (`zo_core::ui::entry::shortcut_row`), and a button to Chrome's
-//! shortcut settings, the one place they are changed (the host's `openShortcuts()`).
+//! its shortcut or "Not set" (`zo_core::ui::entry::shortcut_row`), a note above them when
+//! Chrome left some without a key, with a link to `chrome://extensions/shortcuts`, and a button
+//! to Chrome's shortcut settings, the one place they are changed (the host's `openShortcuts()`).
 
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element};
-use zo_core::ui::entry::shortcut_row;
+use zo_core::ui::entry::{shortcut_row, unset_shortcuts_note};
 
 use crate::dom::{self, append, clear, el, set_attr, text_el, DomResult};
 
@@ -73,8 +74,28 @@ pub async fn show(doc: &Document, list: &Element, host: &JsValue) {
     }
 }
 
+/// The attribute of the note's link to Chrome's shortcut settings (a click on it opens them).
+pub const OPEN_ATTR: &str = "data-open-shortcuts";
+
 fn fill(doc: &Document, list: &Element, commands: &Array) -> DomResult<()> {
     clear(list);
+    let unset = commands
+        .iter()
+        .filter(|c| text_of(c, "shortcut").trim().is_empty())
+        .count();
+    if let Some(text) = unset_shortcuts_note(unset) {
+        let note = el(doc, "p", "help shortcut-note")?;
+        set_attr(&note, "role", "note")?;
+        append(&note, &text_el(doc, "span", "", &text)?)?;
+        let link = text_el(doc, "a", "", "chrome://extensions/shortcuts")?;
+        // Chrome opens its own pages only for the extension (the host), never from a link.
+        set_attr(&link, "href", "chrome://extensions/shortcuts")?;
+        set_attr(&link, OPEN_ATTR, "")?;
+        note.append_with_str_1(" ")
+            .map_err(|e| dom::DomError::js("append text", e))?;
+        append(&note, &link)?;
+        append(list, &note)?;
+    }
     for command in commands.iter() {
         let (what, keys) = shortcut_row(
             &text_of(&command, "name"),

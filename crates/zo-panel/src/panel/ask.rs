@@ -44,6 +44,9 @@ impl State {
             return Err("nothing to send".into());
         }
         self.may_start(self.mode)?;
+        // Sent from a starter or a chip too: what was open over the chat closes.
+        self.close_sheet();
+        self.close_drawer();
         let now = now_ms();
         let custom = self.picked_custom();
         let mut user = Message::user(new_id(), self.mode, input.to_string());

@@ -2,6 +2,7 @@
 //! brings it back for a few seconds). A running answer is not stopped when its chat is left:
 //! it goes on in its own chat, and is drawn again, still streaming or ended, on return.
 
+use zo_core::ui::banners::Banner;
 use zo_core::ui::{Chat, UndoOffer};
 
 use super::State;
@@ -121,7 +122,7 @@ impl State {
 
     /// Says why a question cannot be sent now, or hides that.
     pub(super) fn show_send_notice(&self, text: Option<&str>) {
-        self.ui.send_notice.set_text_content(text);
-        set_hidden(&self.ui.send_notice, text.is_none());
+        self.ui.send_text.set_text_content(text);
+        self.set_banner(Banner::Send, text.is_some());
     }
 }

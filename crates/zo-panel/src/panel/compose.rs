@@ -215,6 +215,10 @@ impl State {
         }
         self.list.close();
         self.show_list(false);
+        // A command run or a question sent closes what was open over the chat (/help,
+        // /context, the history list); /help and /context open their sheet again.
+        self.close_sheet();
+        self.close_drawer();
         let sent = match slash::intent(&text) {
             Intent::Question(question) => self.send(&question).map(|_| ()),
             Intent::SwitchMode(mode) => {

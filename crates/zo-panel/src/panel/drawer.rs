@@ -15,6 +15,7 @@ use crate::dom::{
     self, append, listen, set_attr, set_hidden, text_el, DomError, DomResult, Listener,
 };
 use crate::host::{now_ms, tz_offset_min};
+use crate::icons::{icon_button, Icon};
 
 impl State {
     pub(super) fn toggle_drawer(&mut self) {
@@ -179,8 +180,8 @@ impl State {
             append(&open, &badge)?;
         }
         set_attr(&open, "data-act", "open")?;
-        let rename = self.row_button("✎", "chat-rename", "Rename", &item.title)?;
-        let del = self.row_button("×", "chat-delete", "Delete", &item.title)?;
+        let rename = self.row_button(Icon::Edit, "chat-rename", "Rename", &item.title)?;
+        let del = self.row_button(Icon::Close, "chat-delete", "Delete", &item.title)?;
         append(&li, &open)?;
         append(&li, &rename)?;
         append(&li, &del)?;
@@ -188,16 +189,14 @@ impl State {
     }
 
     /// A small button of a chat's row, named for what it does to which chat.
-    fn row_button(&self, glyph: &str, class: &str, verb: &str, title: &str) -> DomResult<Element> {
-        let b = text_el(
+    fn row_button(&self, icon: Icon, class: &str, verb: &str, title: &str) -> DomResult<Element> {
+        let b = icon_button(
             &self.doc,
-            "button",
-            &format!("btn ghost icon {class}"),
-            glyph,
+            &format!("ghost small {class}"),
+            icon,
+            &format!("{verb} “{title}”"),
+            &format!("{verb} chat"),
         )?;
-        set_attr(&b, "type", "button")?;
-        set_attr(&b, "aria-label", &format!("{verb} “{title}”"))?;
-        set_attr(&b, "title", &format!("{verb} chat"))?;
         set_attr(&b, "data-act", &verb.to_ascii_lowercase())?;
         Ok(b)
     }

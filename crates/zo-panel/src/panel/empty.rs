@@ -3,6 +3,7 @@
 //! above the composer in a chat with messages, and otherwise the current mode's starter
 //! prompts (`zo_core::ui::composer` decides which, `zo_core::ui::modes` says the prompts).
 
+use zo_core::ui::banners::Banner;
 use zo_core::ui::composer::{key_prompt, KeyPrompt};
 use zo_core::ui::modes;
 
@@ -21,7 +22,7 @@ impl State {
         let prompt = key_prompt(self.has_api_key, empty_chat);
         set_hidden(&self.ui.empty, !empty_chat);
         set_hidden(&self.ui.empty_key_hint, prompt != KeyPrompt::Card);
-        set_hidden(&self.ui.key_banner, prompt != KeyPrompt::Banner);
+        self.set_banner(Banner::Key, prompt == KeyPrompt::Banner);
         set_hidden(&self.ui.starters, prompt != KeyPrompt::None);
         if prompt == KeyPrompt::None && self.starters_for != Some(self.mode) {
             match self.render_starters() {

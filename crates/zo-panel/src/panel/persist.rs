@@ -3,10 +3,11 @@
 //! storage quota) shown until a later one succeeds.
 
 use zo_chrome::error_text;
+use zo_core::ui::banners::Banner;
 use zo_core::ui::save_failure_text;
 
 use super::{with_state, State};
-use crate::dom::{self, set_hidden};
+use crate::dom;
 use crate::host::now_ms;
 
 /// Save a streaming answer at most this often.
@@ -58,11 +59,11 @@ impl State {
             Some(e) => {
                 dom::log_error("save history", &e);
                 self.ui
-                    .storage_notice
+                    .storage_text
                     .set_text_content(Some(&save_failure_text(&e)));
-                set_hidden(&self.ui.storage_notice, false);
+                self.set_banner(Banner::Storage, true);
             }
-            None => set_hidden(&self.ui.storage_notice, true),
+            None => self.set_banner(Banner::Storage, false),
         }
     }
 

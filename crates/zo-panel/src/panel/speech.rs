@@ -7,6 +7,7 @@
 //! which the side panel cannot do). The host speaks and listens; this module decides.
 
 use web_sys::Element;
+use zo_core::ui::banners::Banner;
 use zo_core::ui::speech::{dictation_text, rate_value, utterances, VoiceProblem};
 
 use super::State;
@@ -24,9 +25,10 @@ pub(super) struct Dictation {
     before: String,
 }
 
+/// Read aloud pressed or not: its name (and tooltip) says what a press does now.
 fn pressed(button: &Element, on: bool, label: &str) {
     let _ = set_attr(button, "aria-pressed", if on { "true" } else { "false" });
-    button.set_text_content(Some(label));
+    let _ = crate::icons::name_button(button, label, "");
 }
 
 impl State {
@@ -80,6 +82,14 @@ impl State {
         }
     }
 
+    /// Reading `token` found no voice: it ends, and the notice says what to install.
+    pub fn speech_no_voices(&mut self, token: u32) {
+        if self.reading.as_ref().is_some_and(|r| r.token == token) {
+            self.speech_ended(token);
+            self.show_voice_problem(Some(VoiceProblem::NoVoices));
+        }
+    }
+
     /// The microphone pressed: starts dictating, or stops.
     pub(super) fn toggle_voice(&mut self) {
         if self.dictation.is_some() {
@@ -94,8 +104,7 @@ impl State {
         self.dictation = Some(Dictation {
             before: self.ui.input.value(),
         });
-        pressed(&self.ui.mic, true, "🎤");
-        let _ = self.ui.mic.set_attribute("aria-label", "Stop voice input");
+        pressed(&self.ui.mic, true, "Stop voice input");
     }
 
     /// What the recognition heard so far: final text and text still being recognized.
@@ -119,14 +128,13 @@ impl State {
     /// The recognition ended (asked to, or by itself).
     pub fn voice_ended(&mut self) {
         if self.dictation.take().is_some() {
-            pressed(&self.ui.mic, false, "🎤");
-            let _ = self.ui.mic.set_attribute("aria-label", "Voice input");
+            pressed(&self.ui.mic, false, "Voice input");
             let _ = self.ui.input.focus();
         }
     }
 
     fn show_voice_problem(&self, problem: Option<VoiceProblem>) {
-        set_hidden(&self.ui.voice_notice, problem.is_none());
+        self.set_banner(Banner::Voice, problem.is_some());
         if let Some(p) = problem {
             self.ui.voice_text.set_text_content(Some(p.message()));
             set_hidden(&self.ui.voice_grant, !p.offers_grant());

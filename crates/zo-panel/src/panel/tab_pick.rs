@@ -113,9 +113,13 @@ impl State {
                 let name = text_el(&self.doc, "span", "tab-title", &label)?;
                 set_attr(&name, "title", &format!("{label}\n{}", tab.site()))?;
                 append(&chip, &name)?;
-                let remove = text_el(&self.doc, "button", "btn ghost tab-remove", "×")?;
-                set_attr(&remove, "type", "button")?;
-                set_attr(&remove, "aria-label", &format!("Remove tab “{label}”"))?;
+                let remove = crate::icons::icon_button(
+                    &self.doc,
+                    "ghost small tab-remove",
+                    crate::icons::Icon::Close,
+                    &format!("Remove tab “{label}”"),
+                    "Remove this tab from the question",
+                )?;
                 set_attr(&remove, TAB_ATTR, &tab.id.to_string())?;
                 append(&chip, &remove)?;
                 append(&self.ui.tab_chips, &chip)?;

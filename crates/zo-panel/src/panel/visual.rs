@@ -5,6 +5,7 @@
 
 use wasm_bindgen_futures::JsFuture;
 use zo_core::trust::site::ALL_URLS;
+use zo_core::ui::banners::Banner;
 use zo_core::ui::composer::visual_notice;
 use zo_core::wire::PageToWorker;
 
@@ -16,6 +17,35 @@ const NOT_ALLOWED: &str =
     "Chrome did not allow access to all sites, which screenshots need: Zo sees the page's text only.";
 
 impl State {
+    /// Notice `banner` is true now or not; the one to show is shown, the others hidden.
+    pub(super) fn set_banner(&self, banner: Banner, on: bool) {
+        let mut banners = self.banners.get();
+        banners.set(banner, on);
+        self.banners.set(banners);
+        self.render_banners();
+    }
+
+    /// The user dismissed `banner`.
+    pub(super) fn dismiss_banner(&self, banner: Banner) {
+        let mut banners = self.banners.get();
+        banners.dismiss(banner);
+        self.banners.set(banners);
+        self.render_banners();
+    }
+
+    fn render_banners(&self) {
+        let shown = self.banners.get().shown();
+        for (banner, element) in [
+            (Banner::Storage, &self.ui.storage_notice),
+            (Banner::Send, &self.ui.send_notice),
+            (Banner::Voice, &self.ui.voice_notice),
+            (Banner::Key, &self.ui.key_banner),
+            (Banner::Visual, &self.ui.visual_notice),
+        ] {
+            set_hidden(element, shown != Some(banner));
+        }
+    }
+
     /// Shows or hides the notice for the current mode and settings.
     pub(super) fn update_visual_notice(&self) {
         let notice = visual_notice(self.mode, self.settings.screenshots);
@@ -23,7 +53,7 @@ impl State {
             self.ui.visual_text.set_text_content(Some(text));
             set_hidden(&self.ui.visual_switch, false);
         }
-        set_hidden(&self.ui.visual_notice, notice.is_none());
+        self.set_banner(Banner::Visual, notice.is_some());
     }
 
     /// The switch: ask Chrome (in this click), then the worker.

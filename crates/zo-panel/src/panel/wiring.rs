@@ -30,6 +30,12 @@ impl State {
         out.push(listen(&s.ui.send, "click", move |_| {
             with_state(&w, |s| s.send_from_input());
         })?);
+        for (banner, button) in &s.ui.dismiss {
+            let (w, banner) = (weak.clone(), *banner);
+            out.push(listen(button, "click", move |_| {
+                with_state(&w, |s| s.dismiss_banner(banner));
+            })?);
+        }
         let w = weak.clone();
         out.push(listen(&s.ui.mic, "click", move |_| {
             with_state(&w, |s| s.toggle_voice());
@@ -344,15 +350,34 @@ fn code_copy_target(e: &web_sys::Event) -> Option<(Element, String)> {
     Some((button, code.text_content().unwrap_or_default()))
 }
 
-/// Brief "Copied" feedback on a Copy button; its label comes back after.
+/// Brief "Copied" feedback on a Copy button (an icon button is renamed and marked, a code
+/// block's is relabelled); its name comes back after.
 fn flash_copied(button: Element) {
-    let label = button.text_content().unwrap_or_default();
+    let icon = button.class_list().contains("icon-btn");
+    let name = |b: &Element| {
+        if icon {
+            b.get_attribute("aria-label")
+        } else {
+            b.text_content()
+        }
+        .unwrap_or_default()
+    };
+    let set = move |b: &Element, label: &str, tip: &str| {
+        if icon {
+            let _ = crate::icons::name_button(b, label, tip);
+            crate::dom::toggle_class(b, "copied", label == "Copied");
+        } else {
+            b.set_text_content(Some(label));
+        }
+    };
+    let label = name(&button);
     if label == "Copied" {
         return;
     }
-    button.set_text_content(Some("Copied"));
+    let tip = button.get_attribute("title").unwrap_or_default();
+    set(&button, "Copied", "");
     gloo_timers::callback::Timeout::new(1_500, move || {
-        button.set_text_content(Some(&label));
+        set(&button, &label, &tip);
     })
     .forget();
 }

@@ -72,7 +72,7 @@ impl Turn {
         };
         self.offer = Some(offer);
         changes.push(Change::Resume(offer.card()));
-        self.set_indicator(Indicator::Approval, changes);
+        self.set_indicator(Indicator::Choice, changes);
     }
 
     /// The user answered the waiting offer: the message for the worker and the card's change.
@@ -145,7 +145,10 @@ mod tests {
         assert!(card
             .detail
             .starts_with("3 more actions of this step did not run."));
-        assert!(c.contains(&Change::Indicator(Indicator::Approval)));
+        assert!(
+            c.contains(&Change::Indicator(Indicator::Choice)),
+            "the status line says Zo waits for the choice, not an approval"
+        );
         let (msg, c) = t.answer_resume(true).unwrap();
         assert_eq!(
             msg,

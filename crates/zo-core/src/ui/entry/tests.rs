@@ -164,3 +164,13 @@ fn shortcuts_read_as_what_they_do_and_their_keys_or_not_set() {
     );
     assert_eq!(shortcut_row("other", "", "").0, "other");
 }
+
+#[test]
+fn unset_shortcuts_are_counted_in_a_note_only_when_some_are_unset() {
+    assert_eq!(unset_shortcuts_note(0), None);
+    let one = unset_shortcuts_note(1).unwrap_or_default();
+    assert!(one.starts_with("1 shortcut is not set"), "{one}");
+    let three = unset_shortcuts_note(3).unwrap_or_default();
+    assert!(three.starts_with("3 shortcuts are not set"), "{three}");
+    assert!(three.contains("another extension"), "says why: {three}");
+}

@@ -259,6 +259,15 @@ fn file_names_are_the_title_and_day_in_safe_characters() {
         name("Café déjà vu", 0, ExportFormat::Json),
         "Café-déjà-vu-2026-12-02.json"
     );
+    // Quotes, dashes and emoji are not part of a plain file name.
+    assert_eq!(
+        name(
+            "\u{201c}Pricing\u{201d} \u{2014} plans \u{1f680}",
+            0,
+            ExportFormat::Markdown
+        ),
+        "Pricing-plans-2026-12-02.md"
+    );
     assert_eq!(
         name("../../etc", 0, ExportFormat::Json),
         "etc-2026-12-02.json"

@@ -166,3 +166,10 @@ fn voices_are_read_from_their_json_text() {
     let many = format!("[{}]", vec![r#"{"uri":"v"}"#; MAX_VOICES + 5].join(","));
     assert_eq!(read_voices(&many).len(), MAX_VOICES);
 }
+
+#[test]
+fn no_voices_says_what_to_install_and_offers_no_microphone() {
+    let text = VoiceProblem::NoVoices.message();
+    assert!(text.starts_with("Read aloud needs a voice"), "{text}");
+    assert!(!VoiceProblem::NoVoices.offers_grant());
+}

@@ -5,12 +5,13 @@ use crate::ui::history::Message;
 use crate::wire::action::Action;
 use crate::wire::protocol::ActionStatus;
 
-/// How long a run took: `0.8 s`, `14.2 s`, `2 min 05 s`.
+/// How long something took, everywhere in the panel: `0.8 s`, `14.2 s`, `1 min 21 s`,
+/// `2 min 5 s`.
 pub fn run_duration(ms: u64) -> String {
     if ms < 60_000 {
         format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
     } else {
-        format!("{} min {:02} s", ms / 60_000, (ms % 60_000) / 1000)
+        format!("{} min {} s", ms / 60_000, (ms % 60_000) / 1000)
     }
 }
 
@@ -119,7 +120,7 @@ mod tests {
         ];
         assert_eq!(
             run_line(&message(timeline, Some(125_000))).as_deref(),
-            Some("Ran 1 of 4 actions in 2 min 05 s · 1 failed, 2 skipped")
+            Some("Ran 1 of 4 actions in 2 min 5 s · 1 failed, 2 skipped")
         );
     }
 }

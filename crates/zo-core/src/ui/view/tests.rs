@@ -20,12 +20,13 @@ fn short_reasoning_is_inline_long_is_collapsed() {
 #[test]
 fn labels() {
     assert_eq!(reconnect_label(2, 3), "Reconnecting (attempt 2 of 3)");
-    assert_eq!(format_elapsed(4_250), "4.2s");
-    assert_eq!(format_elapsed(65_000), "1m 05s");
-    assert_eq!(elapsed_label(MessageStatus::Done, Some(4_250)), "4.2s");
+    assert_eq!(format_elapsed(4_250), "4.2 s");
+    assert_eq!(format_elapsed(65_000), "1 min 5 s");
+    assert_eq!(format_elapsed(81_000), "1 min 21 s");
+    assert_eq!(elapsed_label(MessageStatus::Done, Some(4_250)), "4.2 s");
     assert_eq!(
         elapsed_label(MessageStatus::Stopped, Some(4_250)),
-        "Stopped · 4.2s"
+        "Stopped · 4.2 s"
     );
     assert_eq!(elapsed_label(MessageStatus::Stopped, None), "Stopped");
     assert_eq!(elapsed_label(MessageStatus::Failed, None), "");
@@ -86,6 +87,15 @@ fn timeline_rows_have_details() {
     assert!(row
         .details
         .contains(&("Error".into(), "no element matches #x".into())));
+    let labels: Vec<&str> = row.details.iter().map(|(l, _)| l.as_str()).collect();
+    let (advice, error) = (
+        labels.iter().position(|l| *l == "What to do"),
+        labels.iter().position(|l| *l == "Error"),
+    );
+    assert!(
+        advice.is_some() && advice < error,
+        "what to do comes before the technical reason: {labels:?}"
+    );
     assert!(row.details.contains(&("Value".into(), "a".into())));
 }
 
@@ -198,14 +208,32 @@ fn refused_actions_read_refused_with_their_reason() {
 fn an_answers_footer_says_mode_model_and_time() {
     assert_eq!(
         footer_label("Ask", Some("Zo Fast"), MessageStatus::Done, Some(4_250)),
-        "Ask · Zo Fast · 4.2s"
+        "Ask · Zo Fast · 4.2 s"
     );
     assert_eq!(
         footer_label("Co-browse", None, MessageStatus::Stopped, Some(1_000)),
-        "Co-browse · Stopped · 1.0s"
+        "Co-browse · Stopped · 1.0 s"
     );
     assert_eq!(
         footer_label("Summarize", Some(" "), MessageStatus::Failed, None),
         "Summarize"
     );
+}
+
+#[test]
+fn a_fill_row_shows_what_it_typed_quoted_and_short() {
+    let row = timeline_row(&fill_with("#name", "Ada Lovelace"), None);
+    assert_eq!(row.typed.as_deref(), Some("\u{201c}Ada Lovelace\u{201d}"));
+    let long = timeline_row(&fill_with("#notes", &"word ".repeat(40)), None);
+    assert!(long.typed.as_deref().unwrap_or_default().chars().count() <= TYPED_CHARS + 2);
+    let masked = timeline_row(&fill_with("#pw", crate::cobrowse::MASK), None);
+    assert_eq!(
+        masked.typed,
+        Some(format!("\u{201c}{}\u{201d}", crate::cobrowse::MASK)),
+        "a secret stays masked"
+    );
+    let click = Action::Click {
+        selector: Selector::parse("#go").unwrap(),
+    };
+    assert_eq!(timeline_row(&click, None).typed, None);
 }
