@@ -137,43 +137,25 @@ impl MessageView {
         clear(&self.resume);
         set_hidden(&self.resume, false);
         let waiting = card.state == ResumeState::Waiting;
-        let root = el(&self.doc, "section", "approval resume-offer")?;
-        set_attr(
-            &root,
-            "data-state",
-            if waiting { "waiting" } else { "closed" },
+        let root = self.offer_card(
+            "resume-offer",
+            &card.title,
+            &card.detail,
+            card.outcome,
+            |actions| {
+                if !waiting {
+                    return Ok(false);
+                }
+                for (label, run) in RESUME_BUTTONS {
+                    let class = if run { "btn primary" } else { "btn" };
+                    let b = text_el(&self.doc, "button", class, label)?;
+                    set_attr(&b, "type", "button")?;
+                    set_attr(&b, RESUME_ATTR, if run { "run" } else { "skip" })?;
+                    append(actions, &b)?;
+                }
+                Ok(true)
+            },
         )?;
-        set_attr(&root, "role", "group")?;
-        set_attr(&root, "aria-label", &card.title)?;
-        append(
-            &root,
-            &text_el(&self.doc, "p", "approval-title", &card.title)?,
-        )?;
-        append(
-            &root,
-            &text_el(&self.doc, "p", "resume-detail", &card.detail)?,
-        )?;
-        if waiting {
-            let actions = el(&self.doc, "div", "approval-actions")?;
-            for (label, run) in RESUME_BUTTONS {
-                let b = text_el(
-                    &self.doc,
-                    "button",
-                    if run { "btn primary" } else { "btn" },
-                    label,
-                )?;
-                set_attr(&b, "type", "button")?;
-                set_attr(&b, RESUME_ATTR, if run { "run" } else { "skip" })?;
-                append(&actions, &b)?;
-            }
-            append(&root, &actions)?;
-        }
-        if let Some(outcome) = card.outcome {
-            append(
-                &root,
-                &text_el(&self.doc, "p", "approval-outcome", outcome)?,
-            )?;
-        }
         append(&self.resume, &root)
     }
 
@@ -182,37 +164,57 @@ impl MessageView {
     pub(super) fn show_send_offer(&self, card: &SendOfferCard) -> DomResult<()> {
         set_hidden(&self.send_offers, false);
         let waiting = card.state == SendOfferState::Waiting;
-        let root = el(&self.doc, "section", "approval send-offer")?;
+        let root = self.offer_card(
+            "send-offer",
+            &card.title,
+            card.detail,
+            card.outcome,
+            |actions| {
+                if !waiting {
+                    return Ok(false);
+                }
+                let b = text_el(&self.doc, "button", "btn", SEND_OFFER_BUTTON)?;
+                set_attr(&b, "type", "button")?;
+                set_attr(&b, SEND_OFFER_ATTR, &card.position.to_string())?;
+                append(actions, &b)?;
+                Ok(true)
+            },
+        )?;
+        replace_or_append(&self.send_offers, card.position, &root)
+    }
+
+    /// An offer's card (class `approval <kind>`): its title, detail, the buttons `buttons`
+    /// adds (it returns whether the offer still waits) and the outcome once answered.
+    fn offer_card(
+        &self,
+        kind: &str,
+        title: &str,
+        detail: &str,
+        outcome: Option<&str>,
+        buttons: impl FnOnce(&Element) -> DomResult<bool>,
+    ) -> DomResult<Element> {
+        let root = el(&self.doc, "section", &format!("approval {kind}"))?;
+        set_attr(&root, "role", "group")?;
+        set_attr(&root, "aria-label", title)?;
+        append(&root, &text_el(&self.doc, "p", "approval-title", title)?)?;
+        append(&root, &text_el(&self.doc, "p", "resume-detail", detail)?)?;
+        let actions = el(&self.doc, "div", "approval-actions")?;
+        let waiting = buttons(&actions)?;
         set_attr(
             &root,
             "data-state",
             if waiting { "waiting" } else { "closed" },
         )?;
-        set_attr(&root, "role", "group")?;
-        set_attr(&root, "aria-label", &card.title)?;
-        append(
-            &root,
-            &text_el(&self.doc, "p", "approval-title", &card.title)?,
-        )?;
-        append(
-            &root,
-            &text_el(&self.doc, "p", "resume-detail", card.detail)?,
-        )?;
         if waiting {
-            let actions = el(&self.doc, "div", "approval-actions")?;
-            let b = text_el(&self.doc, "button", "btn", SEND_OFFER_BUTTON)?;
-            set_attr(&b, "type", "button")?;
-            set_attr(&b, SEND_OFFER_ATTR, &card.position.to_string())?;
-            append(&actions, &b)?;
             append(&root, &actions)?;
         }
-        if let Some(outcome) = card.outcome {
+        if let Some(outcome) = outcome {
             append(
                 &root,
                 &text_el(&self.doc, "p", "approval-outcome", outcome)?,
             )?;
         }
-        replace_or_append(&self.send_offers, card.position, &root)
+        Ok(root)
     }
 
     pub(super) fn show_note(&self, position: usize, text: &str) -> DomResult<()> {
