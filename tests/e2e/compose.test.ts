@@ -218,7 +218,7 @@ describe('the composer', () => {
     const input = (ask.body as { input: string }).input;
     assert.match(input, /Plain form/, 'the page Zo looks at');
     assert.match(input, /The user also shares these open tabs/);
-    assert.match(input, /<page>\nURL: http:\/\/127\.0\.0\.1:\d+\/page-a\.html[^\n]*\nTitle: Page A\nText[^\n]*:\nPage A/, 'the chosen tab, fenced');
+    assert.match(input, /<page>\nURL: http:\/\/127\.0\.0\.1:\d+\/page-a\.html[^\n]*\nTitle: Page A\nText[^\n]*:\n# Page A\n\nGo to page B\n<\/page>/, 'the chosen tab, fenced, its heading kept');
     assert.doesNotMatch(input, /Long page/, 'the removed tab stayed home');
     // The question shows its tab, and keeps it in the history.
     assert.match(await panel.userMessages.last().innerText(), /Page A/);

@@ -217,7 +217,7 @@ describe('network guard', () => {
     assert.match(await offer.innerText(), /Allowed for this task\./);
     const notes = await task.msg.notes.allInnerTexts();
     assert.ok(
-      notes.includes(`Allowed: the page may send data to ${site.url} for the rest of this task.`),
+      notes.includes(`Allowed: the page may send data to ${new URL(site.url).host} for the rest of this task.`),
       notes.join(' | '),
     );
     // Navigating there is still not allowed: only sends were let through.

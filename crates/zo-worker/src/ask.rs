@@ -1,5 +1,5 @@
 //! The ASK_ZO handler: runs one query of the panel to its end and posts its single final
-//! message. The work itself ([`crate::cobrowse_loop::run_query`]) takes the page context and
+//! message. The work itself ([`crate::query::run_query`]) takes the page context and
 //! runs the Co-browse loop (ask, run actions, ask again) or one ask with the mode's prompt,
 //! both built on [`crate::stream::stream_ask`] (which pumps `zo_core::stream::AskDriver`).
 //! Before anything, the tab the request names is kept only if the page that asked may act on
@@ -17,7 +17,7 @@ pub async fn handle_ask(ctx: WorkerCtx, session: Rc<Session>, mut req: AskReques
     // The whole query (page snapshot, asks, action batches) keeps the worker alive.
     let _alive = ctx.keepalive.hold();
     req.tab_id = crate::tab_scope::scoped_tab(&ChromeTabs, &session.page(), req.tab_id).await;
-    let outcome = crate::cobrowse_loop::run_query(&ctx, &session, &req).await;
+    let outcome = crate::query::run_query(&ctx, &session, &req).await;
     report(&session, outcome);
     ctx.sessions.remove(&session);
 }

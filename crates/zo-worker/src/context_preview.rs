@@ -1,8 +1,8 @@
 //! The side panel's /context: the page context a question would carry now, built by the code
 //! that builds the real prompt: what the mode tells Zo, from the settings
-//! ([`crate::cobrowse_loop::mode_text`]: a custom mode's context level and budget), the tab
+//! ([`crate::query::mode_text`]: a custom mode's context level and budget), the tab
 //! the asking page may use ([`crate::tab_scope`]), a fresh snapshot within the mode's budget
-//! ([`crate::cobrowse_loop::page_for`]), the other tabs chosen ([`crate::tab_context`]), the
+//! ([`crate::query::page_for`]), the other tabs chosen ([`crate::tab_context`]), the
 //! quote from the context menu, and `zo_core::cobrowse::prompt::context_shown`. Secret fields
 //! show what they are, never their value: the content module does not read them and the
 //! prompt does not render them.
@@ -12,8 +12,8 @@ use zo_core::trust::sender::TrustedPage;
 use zo_core::wire::{Mode, Quote};
 
 use crate::cancel::CancelToken;
-use crate::cobrowse_loop::{mode_text, page_for};
 use crate::context::WorkerCtx;
+use crate::query::{mode_text, page_for};
 use crate::tab::browser::ChromeTabs;
 
 /// The question whose page context is asked for (GET_CONTEXT's fields).

@@ -34,6 +34,7 @@ pub mod keepalive;
 pub mod net_guard;
 pub mod page_channel;
 pub mod port;
+pub mod query;
 pub mod session;
 pub mod stream;
 pub mod stream_shape;

@@ -15,6 +15,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use zo_core::cobrowse::{Cobrowse, Command};
 use zo_core::trust::net_rules::{clear_json, NetGuard, TabEvent};
@@ -32,6 +33,8 @@ struct Active {
     /// The Co-browse session the task runs in.
     session: String,
     guard: NetGuard,
+    /// What tells a site from a host, for the sends the user allows.
+    suffixes: Arc<PublicSuffixes>,
     events: VecDeque<TabEvent>,
 }
 
@@ -49,7 +52,12 @@ pub struct Task {
 impl Task {
     /// Starts guarding the task of session `session` in tab `tab_id` asked with `goal`. Only
     /// one task is guarded at a time: a newer one replaces an older one.
-    pub async fn begin(session: &str, tab_id: i32, goal: &str, suffixes: &PublicSuffixes) -> Task {
+    pub async fn begin(
+        session: &str,
+        tab_id: i32,
+        goal: &str,
+        suffixes: Arc<PublicSuffixes>,
+    ) -> Task {
         if !zo_chrome::net_guard::available() {
             warn(
                 "network guard",
@@ -80,7 +88,8 @@ impl Task {
             *a.borrow_mut() = Some(Active {
                 task: id,
                 session: session.to_string(),
-                guard: NetGuard::new(tab_id, &open, goal, suffixes),
+                guard: NetGuard::new(tab_id, &open, goal, &suffixes),
+                suffixes,
                 events: VecDeque::new(),
             })
         });
@@ -221,14 +230,14 @@ pub fn on_rule_matched(tab_id: i32, rule_id: i64, url: &str) {
 }
 
 /// The user let the task of `session` send data to `origin` (ALLOW_SEND): the rules let
-/// it through, when it is an origin a blocked request of the task went to. Returns whether
+/// its site through, when it is an origin a blocked request of the task went to. Returns whether
 /// it was taken; the machine hears of it with the tabs' other events.
 pub fn allow_send(session: &str, origin: &str) -> bool {
     let taken = with_active(|a| {
         if a.session != session {
             return None;
         }
-        a.guard.allow_send(origin)
+        a.guard.allow_send(origin, &a.suffixes)
     })
     .flatten();
     let Some(origin) = taken else {

@@ -17,9 +17,9 @@ use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use zo_core::wire::{ActionStatus, FinalStatus, Mode, WorkerToPanel};
 use zo_worker::chrome::{MemoryChrome, StorageArea};
-use zo_worker::cobrowse_loop::{run_query_with, NO_TAB};
 use zo_worker::context::WorkerCtx;
 use zo_worker::port::MemoryPort;
+use zo_worker::query::{run_query_with, NO_TAB};
 use zo_worker::session::Session;
 use zo_worker::stream::{AskOutcome, AskRequest};
 

@@ -19,8 +19,8 @@ use zo_core::wire::{
     Access, ActionErrorCode, ActionStatus, ApprovalKind, FinalStatus, Mode, Source, WorkerToPanel,
 };
 use zo_worker::ask::report;
-use zo_worker::cobrowse_loop::run_query_with;
 use zo_worker::port::PanelPort;
+use zo_worker::query::run_query_with;
 use zo_worker::session::Session;
 use zo_worker::stream::AskRequest;
 use zo_worker::worker::handle_panel_message;

@@ -23,7 +23,7 @@
 //! rule, so it stays blocked. Every list is bounded; past a bound, allow rules are left out
 //! (blocked), never the block rules.
 
-use super::policy::named::{named_sites, NamedSite};
+use super::policy::named::{named_sites, site_of, NamedSite};
 use super::policy::{AddressSpace, Host, Origin};
 use super::suffixes::PublicSuffixes;
 use crate::wire::approval::ScopeOrigin;
@@ -116,8 +116,8 @@ pub struct NetGuard {
     /// Origins a guarded tab's request tried to send data to and was blocked: the ones the
     /// user may let through ([`NetGuard::allow_send`]).
     sends_blocked: Vec<Origin>,
-    /// Origins the user let the guarded tabs send data to (not navigate to).
-    sends_allowed: Vec<Origin>,
+    /// Sites the user let the guarded tabs send data to (not navigate to).
+    sends_allowed: Vec<NamedSite>,
     named: Vec<NamedSite>,
 }
 
@@ -237,18 +237,20 @@ impl NetGuard {
     }
 
     /// The user let the guarded tabs send data to `origin` (an origin as the panel shows it)
-    /// for the rest of the task. Only an origin a blocked request went to can be let through,
-    /// and only its requests that are not top-level navigations: the tab still may not go
-    /// there. Returns the origin when the rules changed.
-    pub fn allow_send(&mut self, origin: &str) -> Option<Origin> {
+    /// for the rest of the task. Only an origin a blocked request went to can be let through;
+    /// what is let through is its site as `suffixes` tells it (the registrable domain with its
+    /// subdomains, so a payment service's `api.` and `js.` hosts both work; an IP address or
+    /// a dotless host exactly), and only requests that are not top-level navigations: the tab
+    /// still may not go there. Returns the origin when the rules changed.
+    pub fn allow_send(&mut self, origin: &str, suffixes: &PublicSuffixes) -> Option<Origin> {
         let origin = Origin::of(origin)?;
         if !self.sends_blocked.contains(&origin)
-            || self.sends_allowed.contains(&origin)
+            || self.sends_allowed.iter().any(|s| s.covers(&origin))
             || self.sends_allowed.len() >= MAX_ORIGINS
         {
             return None;
         }
-        self.sends_allowed.push(origin.clone());
+        self.sends_allowed.push(site_of(&origin, suffixes));
         Some(origin)
     }
 
@@ -286,16 +288,14 @@ impl NetGuard {
                 allow(filter);
             }
         }
-        for origin in &self.sends_allowed {
-            if let Some(filter) = origin_filter(origin) {
-                let rule = Rule {
-                    action: RuleAction::Allow,
-                    types: Types::Subresources,
-                    target: Target::Url(filter),
-                };
-                if !rules.contains(&rule) {
-                    rules.push(rule);
-                }
+        for filter in self.sends_allowed.iter().flat_map(named_filters) {
+            let rule = Rule {
+                action: RuleAction::Allow,
+                types: Types::Subresources,
+                target: Target::Url(filter),
+            };
+            if !rules.contains(&rule) {
+                rules.push(rule);
             }
         }
         let hosts: Vec<String> =

@@ -10,7 +10,7 @@
 //!   past it the task ends.
 //! - A blocked navigation, and a blocked request that sent data (once per origin), are told
 //!   to the panel and, in the next follow-up prompt, to Zo. A blocked send comes with the
-//!   offer to let the task's tabs send data to that origin; the user's yes is told to Zo too
+//!   offer to let the task's tabs send data to that origin's site; the user's yes is told to Zo too
 //!   ([`Cobrowse::on_send_allowed`]).
 //! - A click the policy allowed that sends a form to an origin outside the set (the user
 //!   allowed it, once or for the task) lets that origin through ([`Cobrowse::on_allowed`]):
@@ -19,6 +19,7 @@
 //! Only the origin of an address is shown or sent: a blocked address may carry the page's data.
 
 use super::{Cobrowse, Command, FinishReason, Phase};
+use crate::trust::policy::named::site_of;
 use crate::trust::policy::{Destination, Origin, Proposal};
 use crate::trust::site::origin_of;
 use crate::wire::facts::TargetFacts;
@@ -155,11 +156,12 @@ impl Cobrowse {
         if matches!(self.phase, Phase::Idle | Phase::Finished) {
             return Vec::new();
         }
+        let site = site_of(origin, &self.suffixes).describe();
         self.notes.push(format!(
-            "The user allowed the page to send data to {origin} for the rest of this task."
+            "The user allowed the page to send data to {site} for the rest of this task."
         ));
         vec![Command::Note {
-            text: format!("Allowed: the page may send data to {origin} for the rest of this task."),
+            text: format!("Allowed: the page may send data to {site} for the rest of this task."),
         }]
     }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::wire::action::{HttpUrl, Selector};
-use crate::wire::protocol::ActionErrorCode;
+use crate::wire::protocol::{ActionErrorCode, FinalResult, FinalStatus};
 use crate::wire::snapshot::SnapshotElement;
 
 /// The tab's address when the user asked.

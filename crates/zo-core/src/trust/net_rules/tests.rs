@@ -346,15 +346,15 @@ fn only_an_origin_a_blocked_send_went_to_can_be_allowed_and_only_for_sends() {
     let mut g = NetGuard::new(1, &[], "", &psl());
     g.set_origins(&scope(&["http://127.0.0.1:4000"]));
     // Nothing was blocked yet: nothing can be allowed (a panel cannot open any origin).
-    assert_eq!(g.allow_send("http://127.0.0.1:4001"), None);
+    assert_eq!(g.allow_send("http://127.0.0.1:4001", &psl()), None);
     let id = i64::from(SENDING_RULE_ID);
     // A tab the task does not guard tells nothing.
     g.on_rule_matched(9, id, "http://127.0.0.1:4002/c");
-    assert_eq!(g.allow_send("http://127.0.0.1:4002"), None);
+    assert_eq!(g.allow_send("http://127.0.0.1:4002", &psl()), None);
     g.on_rule_matched(1, id, "http://127.0.0.1:4001/collect?d=x");
-    let allowed = g.allow_send("http://127.0.0.1:4001");
+    let allowed = g.allow_send("http://127.0.0.1:4001", &psl());
     assert_eq!(allowed, Origin::of("http://127.0.0.1:4001"));
-    assert_eq!(g.allow_send("http://127.0.0.1:4001"), None, "once");
+    assert_eq!(g.allow_send("http://127.0.0.1:4001", &psl()), None, "once");
     let rule = g
         .rules()
         .into_iter()
@@ -364,4 +364,43 @@ fn only_an_origin_a_blocked_send_went_to_can_be_allowed_and_only_for_sends() {
         rule.map(|r| (r.action, r.types)),
         Some((RuleAction::Allow, Types::Subresources))
     );
+}
+
+#[test]
+fn an_allowed_send_covers_the_registrable_site_of_where_it_went() {
+    let list = psl();
+    let mut g = NetGuard::new(1, &[], "", &list);
+    g.set_origins(&scope(&["https://shop.example.com"]));
+    let id = i64::from(SENDING_RULE_ID);
+    g.on_rule_matched(1, id, "https://api.pay.co.uk/v1/charge");
+    g.on_rule_matched(1, id, "https://js.pay.co.uk/beacon");
+    g.on_rule_matched(1, id, "https://evil.github.io/c");
+    assert_eq!(
+        g.allow_send("https://api.pay.co.uk", &list),
+        Origin::of("https://api.pay.co.uk")
+    );
+    // The site's other host is already let through: nothing changes.
+    assert_eq!(g.allow_send("https://js.pay.co.uk", &list), None);
+    // A host under a public suffix is its own site: its neighbours stay blocked.
+    assert!(g.allow_send("https://evil.github.io", &list).is_some());
+    let subresource_filters: Vec<String> = g
+        .rules()
+        .into_iter()
+        .filter(|r| r.action == RuleAction::Allow && r.types == Types::Subresources)
+        .filter_map(|r| match r.target {
+            Target::Url(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        subresource_filters,
+        ["||pay.co.uk/", "||evil.github.io/"],
+        "the site with its subdomains, never the suffix"
+    );
+    // Without the list, only the exact host.
+    let none = PublicSuffixes::unavailable();
+    let mut g = NetGuard::new(1, &[], "", &none);
+    g.on_rule_matched(1, id, "https://api.pay.co.uk:8443/x");
+    assert!(g.allow_send("https://api.pay.co.uk:8443", &none).is_some());
+    assert!(url_filters(&g).contains(&"|https://api.pay.co.uk:8443/".to_string()));
 }

@@ -44,6 +44,19 @@ impl NamedSite {
         self.subdomains
     }
 
+    /// The site in words: `pay.example and its subdomains`, `127.0.0.1:4001`.
+    pub fn describe(&self) -> String {
+        let host = match self.port {
+            Some(p) => format!("{}:{p}", self.host),
+            None => self.host.to_string(),
+        };
+        if self.subdomains {
+            format!("{host} and its subdomains")
+        } else {
+            host
+        }
+    }
+
     /// Whether `origin` belongs to this named site.
     pub fn covers(&self, origin: &Origin) -> bool {
         let port_ok = match self.port {
@@ -94,6 +107,33 @@ impl NamedSite {
                 Some(self)
             }
         }
+    }
+}
+
+/// The site of `origin`, as far as the user's allowing a send to it reaches: its registrable
+/// domain with the subdomains (`api.collector.example` gives `collector.example`), on the
+/// origin's port; an IP address, a dotless name, a public suffix or any domain while no list
+/// is loaded stands for itself alone.
+pub fn site_of(origin: &Origin, suffixes: &PublicSuffixes) -> NamedSite {
+    let port = (origin.port != origin.scheme.default_port()).then_some(origin.port);
+    let exact = NamedSite {
+        host: origin.host.clone(),
+        port,
+        subdomains: false,
+    };
+    let Some(domain) = origin.host.domain() else {
+        return exact;
+    };
+    if !domain.contains('.') {
+        return exact;
+    }
+    match suffixes.registrable(domain) {
+        Registrable::Under(base) => NamedSite {
+            host: Host::Domain(base),
+            port,
+            subdomains: true,
+        },
+        Registrable::Suffix | Registrable::Unknown => exact,
     }
 }
 

@@ -227,7 +227,7 @@ fn a_blocked_send_offers_its_origin_and_the_yes_is_told_to_zo() {
     let origin = Origin::of("http://127.0.0.1:4001").unwrap();
     assert_eq!(
         notes(&c.on_send_allowed(&origin)),
-        ["Allowed: the page may send data to http://127.0.0.1:4001 for the rest of this task."]
+        ["Allowed: the page may send data to 127.0.0.1:4001 for the rest of this task."]
     );
     c.on_batch_done(BatchOutcome {
         results: vec![ok(0, None), ok(1, None)],
@@ -235,7 +235,7 @@ fn a_blocked_send_offers_its_origin_and_the_yes_is_told_to_zo() {
     });
     let prompt = ask_prompt(&c.on_snapshot(Ok(page(SHOP)))).to_string();
     assert!(
-        prompt.contains("The user allowed the page to send data to http://127.0.0.1:4001"),
+        prompt.contains("The user allowed the page to send data to 127.0.0.1:4001"),
         "{prompt}"
     );
     c.stop();
