@@ -21,6 +21,7 @@ use crate::failure::Failure;
 use crate::hit::{self, Hit};
 use crate::in_view::{self, Rect};
 use crate::locate::{self, Observer};
+use crate::settle;
 use crate::target::Target;
 
 /// What the action needs from its element.
@@ -133,16 +134,23 @@ async fn check(el: &Element, needs: Needs) -> Result<Result<Ready, Blocked>, Fai
     }
     in_view::scroll_into_view(el, &win);
     // Stable: the same box now and at the next animation frame (motion between two frames
-    // shows as a different box), so a ready element is acted on within one frame.
-    let before = Rect::of(el);
-    dom::animation_frame(&win).await;
-    if !el.is_connected() {
-        return Ok(Err(Blocked::Detached));
-    }
-    let after = Rect::of(el);
-    if before != after {
-        return Ok(Err(Blocked::Unstable));
-    }
+    // shows as a different box), so a ready element is acted on within one frame; or the
+    // same box across the last frame of the settle just before and now, which needs no
+    // frame of its own ([`settle::steady`]).
+    let after = if settle::steady(el) {
+        Rect::of(el)
+    } else {
+        let before = Rect::of(el);
+        dom::animation_frame(&win).await;
+        if !el.is_connected() {
+            return Ok(Err(Blocked::Detached));
+        }
+        let after = Rect::of(el);
+        if before != after {
+            return Ok(Err(Blocked::Unstable));
+        }
+        after
+    };
     if after.width() <= 0.0 || after.height() <= 0.0 {
         return Ok(Err(Blocked::Hidden));
     }

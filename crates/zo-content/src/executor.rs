@@ -72,7 +72,8 @@ pub async fn run_batch(
         let action = Box::pin(async {
             let checked = guard::check(&reply, &batch_id, index, &actions[i], timeout_ms).await?;
             let _watch = effect_guard::watch(&reply, &batch_id, index, checked);
-            let done = execute(&actions[i], timeout_ms).await;
+            let next = actions.get(i + 1).and_then(Action::selector);
+            let done = execute(&actions[i], next.as_ref().map(|s| s.as_str()), timeout_ms).await;
             // What the action made the browser do is decided before the action is.
             effect_guard::settled().await?;
             done
@@ -87,6 +88,7 @@ pub async fn run_batch(
         };
         send_all(&reply, &batch_id, &updates, &finished);
     }
+    settle::forget_steady();
     take_cancel(&batch_id);
     let done = ContentToWorker::BatchDone {
         batch_id,
@@ -133,8 +135,13 @@ fn value_of(finished: &[Finished], i: u32) -> Option<&Json> {
 }
 
 /// Executes one action. Its element is awaited for at most `timeout_ms`; after a click, fill
-/// or scroll the page is let settle ([`settle`]).
-pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Finished, Failure> {
+/// or scroll the page is let settle ([`settle`]), watching the element of the next action's
+/// selector `next` meanwhile.
+pub async fn execute(
+    action: &Action,
+    next: Option<&str>,
+    timeout_ms: u32,
+) -> Result<Finished, Failure> {
     let target = action
         .selector()
         .map(|s| Target::new(s.as_str(), timeout_ms));
@@ -170,7 +177,7 @@ pub async fn execute(action: &Action, timeout_ms: u32) -> Result<Finished, Failu
         _ => (None, false),
     };
     let settle_ms = if settles {
-        settle::settle().await
+        settle::settle(next).await
     } else {
         None
     };

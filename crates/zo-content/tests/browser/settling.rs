@@ -4,12 +4,38 @@
 //! transitions, in a later task.
 
 use serde_json::Value;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::wasm_bindgen_test;
+use web_sys::Element;
 use zo_core::page::SETTLE_MAX_MS;
 use zo_core::wire::{ActionResult, ActionStatus};
 
 use crate::libs;
 use crate::support::*;
+
+#[wasm_bindgen(inline_js = r#"
+export function slide_on_input(input, button) {
+  button.__slid = false;
+  input.addEventListener('input', () => {
+    // Motion without a DOM change: only the box tells.
+    const a = button.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(240px)' }],
+      { duration: 300, fill: 'forwards' });
+    a.finished.then(() => { button.__slid = true; });
+  }, { once: true });
+  button.addEventListener('click', () => { button.__clicked_after_slide = button.__slid; });
+}
+export function clicked_after_slide(button) { return button.__clicked_after_slide === true; }
+export function render_next_frame(button, list) {
+  button.addEventListener('click', () => {
+    requestAnimationFrame(() => { list.innerHTML = '<li>rendered in the frame</li>'; });
+  });
+}
+"#)]
+extern "C" {
+    fn slide_on_input(input: &Element, button: &Element);
+    fn clicked_after_slide(button: &Element) -> bool;
+    fn render_next_frame(button: &Element, list: &Element);
+}
 
 /// The extracted text of a result.
 fn text(r: &ActionResult) -> String {
@@ -94,4 +120,37 @@ async fn a_page_that_never_stops_changing_does_not_hold_the_batch() {
     let ms = r[0].settle_ms.expect("a settle time");
     assert!(f64::from(ms) >= SETTLE_MAX_MS, "gave up at the bound: {ms}");
     assert_eq!(r[1].status, ActionStatus::Done);
+}
+
+#[wasm_bindgen_test]
+async fn an_element_that_starts_moving_after_the_previous_action_is_clicked_once_still() {
+    // The fill starts an animation of the button the next action clicks: the frames the
+    // fill's settle waited prove nothing about it, so the click waits until it holds still.
+    let f = Fixture::new(r#"<input id="slide-in"><button id="slide-go">Go</button>"#);
+    slide_on_input(&f.get("#slide-in"), &f.get("#slide-go"));
+    let r = batch(
+        r##"[{"type":"fill","selector":"#slide-in","value":"x"},
+            {"type":"click","selector":"#slide-go"}]"##,
+        3000,
+    )
+    .await;
+    assert_eq!(r[1].status, ActionStatus::Done, "{:?}", r[1]);
+    assert!(
+        clicked_after_slide(&f.get("#slide-go")),
+        "clicked while it moved"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_render_the_action_scheduled_for_the_next_frame_is_waited_for() {
+    let f =
+        Fixture::new(r#"<button id="raf-go">Go</button><ul id="raf-list"><li>before</li></ul>"#);
+    render_next_frame(&f.get("#raf-go"), &f.get("#raf-list"));
+    let r = batch(
+        r##"[{"type":"click","selector":"#raf-go"},
+            {"type":"extract","selector":"#raf-list"}]"##,
+        2000,
+    )
+    .await;
+    assert_eq!(text(&r[1]), "rendered in the frame");
 }
