@@ -350,8 +350,10 @@ run_tests() {
     (cd tests && npx tsx --test --test-concurrency=1 content/*.test.ts)
   fi
 
-  step "layer 4: end to end (Playwright, extension loaded in Chromium)"
-  (cd tests && npx tsx --test --test-concurrency=1 e2e/*.test.ts)
+  # Two spec files at a time: each has its own browser, profile, zo-dev serve and fixture
+  # servers on ports it picks, and waits on conditions, never on the clock.
+  step "layer 4: end to end (Playwright, extension loaded in Chromium), two specs at a time"
+  (cd tests && npx tsx --test --test-concurrency=2 e2e/*.test.ts)
 
   say "all test layers passed"
 }

@@ -309,6 +309,8 @@ export async function openPanel(ext: ExtensionBrowser, target: Page): Promise<Pa
 export async function openOptions(ext: ExtensionBrowser): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(`chrome-extension://${ext.extensionId}/extension/options.html`);
+  // The stored settings replace the defaults when they load: a choice made before would go.
+  await page.locator('#app[aria-busy="false"]').waitFor({ state: 'attached' });
   return page;
 }
 

@@ -207,6 +207,8 @@ impl OptionsPage {
         let (form, root, search) = build::build(doc.clone(), &mount, host)?;
         let form = Rc::new(RefCell::new(form));
         form.borrow().fill();
+        // Busy until the stored settings are on screen (they replace the defaults shown).
+        mount.set_attribute("aria-busy", "true")?;
 
         let mut listeners = search::SearchParts::listen(Rc::new(search))?;
         // Keyboard shortcuts: listed as Chrome has them now; the button opens Chrome's page.
@@ -283,6 +285,7 @@ impl OptionsPage {
         })?);
 
         let f2 = form.clone();
+        let busy = mount.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let host = match f2.try_borrow() {
                 Ok(f) => f.host.clone(),
@@ -324,6 +327,7 @@ impl OptionsPage {
                 },
                 Err(_) => None,
             };
+            let _ = busy.set_attribute("aria-busy", "false");
             if let Some(s) = loaded {
                 load_choices(f2, s, api_key).await;
             }
