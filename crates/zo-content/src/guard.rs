@@ -114,6 +114,8 @@ pub async fn check(
     });
     REFUSED.with(|r| r.borrow_mut().take());
     let _registered = Registration;
+    // While the verdict is awaited (the person may be asked), the element is outlined.
+    let _outlined = checked.as_ref().map(|(_, el, _)| crate::outline::hold(el));
     let check = ContentToWorker::ActionCheck {
         batch_id: batch_id.to_string(),
         index,

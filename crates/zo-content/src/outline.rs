@@ -1,9 +1,11 @@
 //! A brief outline around the element an action is about to act on, so the person sees where
 //! Zo acts: one box laid over the element (absolutely placed in the element's document, out of
 //! the page's flow, `pointer-events: none`, no text, hidden from assistive technology), moved
-//! to each action's element and removed a moment after the last one. It changes no style or
-//! layout of the page and nothing an action reads (hit tests pass through it, extracts and
-//! snapshots see no text in it), and nothing waits for it: actions run at their own pace.
+//! to each action's element from the moment its check is sent (an action waiting for the
+//! person's approval shows what it is about) and removed a moment after the last one. It
+//! changes no style or layout of the page and nothing an action reads (hit tests pass through
+//! it, extracts and snapshots see no text in it), and nothing waits for it: actions run at
+//! their own pace.
 
 use std::cell::{Cell, RefCell};
 
@@ -36,18 +38,56 @@ const STYLE: &[(&str, &str)] = &[
 
 /// Outlines `el` for [`SHOW_MS`]; nothing when it has no box (hidden, detached).
 pub fn show(el: &Element) {
+    let show = place(el);
+    remove_later(show);
+}
+
+/// Outlines `el` for as long as the returned guard lives (an action waiting for its verdict,
+/// perhaps the person's approval), then for [`SHOW_MS`] more.
+pub fn hold(el: &Element) -> Held {
+    Held(place(el))
+}
+
+/// The outline of [`hold`]: removed a moment after it drops, unless shown again meanwhile.
+#[must_use]
+pub struct Held(u32);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        remove_later(self.0);
+    }
+}
+
+/// Removes the outline [`SHOW_MS`] from now, unless it is shown again meanwhile (`show`: the
+/// count of shows when this one placed it).
+fn remove_later(show: u32) {
+    wasm_bindgen_futures::spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(SHOW_MS).await;
+        if SHOWS.with(Cell::get) == show {
+            hide();
+        }
+    });
+}
+
+/// Places the outline over `el` (when it has a box) and counts the show: a removal
+/// scheduled before does nothing. Returns the count.
+fn place(el: &Element) -> u32 {
+    let show = SHOWS.with(|s| {
+        s.set(s.get().wrapping_add(1));
+        s.get()
+    });
     let rect = el.get_bounding_client_rect();
     if rect.width() <= 0.0 && rect.height() <= 0.0 {
-        return;
+        return show;
     }
     let Some(doc) = el.owner_document() else {
-        return;
+        return show;
     };
     let (Some(root), Some(win)) = (doc.document_element(), doc.default_view()) else {
-        return;
+        return show;
     };
     let Some(outline) = outline_in(&doc) else {
-        return;
+        return show;
     };
     let style = outline.style();
     // Whole pixels, written as integers: no float formatting is linked into the module.
@@ -63,16 +103,7 @@ pub fn show(el: &Element) {
     if !outline.is_connected() {
         let _ = root.append_child(&outline);
     }
-    let show = SHOWS.with(|s| {
-        s.set(s.get().wrapping_add(1));
-        s.get()
-    });
-    wasm_bindgen_futures::spawn_local(async move {
-        gloo_timers::future::TimeoutFuture::new(SHOW_MS).await;
-        if SHOWS.with(Cell::get) == show {
-            hide();
-        }
-    });
+    show
 }
 
 /// Removes the outline now.

@@ -21,6 +21,7 @@ mod frames;
 mod js_errors;
 mod messages;
 mod names;
+mod outline;
 mod reader;
 mod scrolling;
 mod secret_names;
