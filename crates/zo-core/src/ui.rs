@@ -36,7 +36,7 @@ pub use chat::{
     stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, SendOfferCard,
     SendOfferState, Turn, MAX_LOG_ENTRIES, MAX_SEND_OFFERS, RESUME_BUTTONS, SEND_OFFER_BUTTON,
 };
-pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
+pub use history::{delete_all_prompt, save_failure_text, Restored, Trash, UndoOffer, UNDO_MS};
 pub use history::{
     Chat, History, Message, MessageStatus, ModeRef, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
     MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,

@@ -2,7 +2,8 @@
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a question
 //! asked and its answer started in [`ask`]; a new, stored,
-//! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
+//! renamed or deleted chat is in [`chats`], the history list in [`drawer`] ("Delete all
+//! chats" in [`clear_all`]), a chat exported
 //! in [`export`], read aloud and voice input in [`speech`], answering again
 //! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
@@ -26,6 +27,7 @@ use crate::message_view::MessageView;
 mod ask;
 mod chats;
 mod choices;
+mod clear_all;
 mod compose;
 mod drawer;
 mod empty;

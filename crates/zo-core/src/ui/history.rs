@@ -28,7 +28,7 @@ pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,
 };
-pub use trash::{Trash, UndoOffer, UNDO_MS};
+pub use trash::{delete_all_prompt, Restored, Trash, UndoOffer, UNDO_MS};
 
 /// Storage key of the history object in `chrome.storage.local`.
 pub const HISTORY_KEY: &str = "history";

@@ -134,6 +134,7 @@ impl State {
             }
         })?);
         s.wire_drawer(&mut out)?;
+        s.wire_clear_all(&mut out)?;
         let w = weak.clone();
         out.push(listen(&s.ui.toast_undo, "click", move |_| {
             with_state(&w, |s| s.undo_delete());
