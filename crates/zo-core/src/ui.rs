@@ -38,9 +38,9 @@ pub use chat::{
 };
 pub use history::{delete_all_prompt, save_failure_text, Restored, Trash, UndoOffer, UNDO_MS};
 pub use history::{
-    Chat, History, Message, MessageStatus, ModeRef, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
-    MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
-    MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
+    Alternative, Chat, History, Message, MessageStatus, ModeRef, Pager, Role, CHAT_FLOOR_BYTES,
+    HISTORY_KEY, MAX_ALTERNATIVES, MAX_BYTES, MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES,
+    MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };
 pub use runs::{Run, Runs, SendBlocked};
 pub use trust_view::{scope_chips, ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};

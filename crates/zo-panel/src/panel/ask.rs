@@ -119,6 +119,11 @@ impl State {
         message.model = self.model_label();
         let custom_mode = custom.as_ref().map(|c| c.id.clone());
         message.custom_mode = custom;
+        // Asked again: the earlier answers stay browsable (its pager).
+        if let Some(old) = replace.and_then(|id| self.chat.messages.iter().find(|m| m.id == id)) {
+            message.keep_earlier(old);
+        }
+        self.forget_version(replace);
         let msg_id = message.id.clone();
         let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
         self.wire_message(&view, &msg_id)

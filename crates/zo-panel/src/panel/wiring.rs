@@ -287,6 +287,7 @@ impl State {
                 with_state(&w, |s| s.answer_send_offer(&id, position));
             }
         })?);
+        self.wire_pager(view, msg_id, &mut out)?;
         self.message_listeners
             .extend(out.into_iter().map(|l| (msg_id.to_string(), l)));
         Ok(())
