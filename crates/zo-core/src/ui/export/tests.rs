@@ -1,11 +1,14 @@
 //! Tests of a chat exported as Markdown and as JSON, and of the file's name.
 
+use super::markdown::{code, inline};
 use super::*;
 use crate::cobrowse::MASK;
+use crate::ui::history::MessageStatus;
 use crate::ui::history::{ApprovalRecord, TimelineEntry};
 use crate::ui::page_context::PageRef;
 use crate::wire::action::{Action, Selector};
 use crate::wire::approval::ApprovalKind;
+use crate::wire::protocol::ApprovalDecision;
 use crate::wire::protocol::{
     ActionError, ActionErrorCode, ActionStatus, FailureKind, Mode, StreamFailure, ToolActivity,
 };
@@ -326,4 +329,60 @@ fn formats_by_id() {
     assert_eq!(ExportFormat::from_id("pdf"), None);
     let file = export(&sample(), ExportFormat::Json, 0);
     assert_eq!(file.mime, "application/json;charset=utf-8");
+}
+
+#[test]
+fn markdown_has_the_values_an_extract_returned() {
+    let mut chat = Chat::new("c".into(), Mode::Cobrowse, CREATED);
+    chat.put_message(
+        Message::user("u".into(), Mode::Cobrowse, "Read the prices".into()),
+        CREATED,
+    );
+    let mut a = Message::assistant("a".into(), Mode::Cobrowse, "s".into(), "Read".into());
+    let extract = |sel: &str| Action::Extract {
+        selector: Selector::parse(sel).unwrap(),
+        attribute: None,
+    };
+    let with = |mut e: TimelineEntry, v: Value| {
+        e.value = Some(crate::wire::json::RawJson::from_value(&v));
+        e
+    };
+    a.timeline = vec![
+        with(
+            entry(0, extract("#total"), ActionStatus::Done, None),
+            json!({"value": "€ 12.50", "truncated": false, "length": 7}),
+        ),
+        with(
+            entry(1, extract("#list"), ActionStatus::Done, None),
+            json!({"value": "Green tea\nBlack ```tea```", "truncated": true, "length": 9000}),
+        ),
+        with(
+            entry(2, extract("#bare"), ActionStatus::Done, None),
+            json!("plain text value"),
+        ),
+        // Nothing returned, or a failure: no value line.
+        entry(3, extract("#none"), ActionStatus::Failed, None),
+        with(
+            entry(4, extract("#blank"), ActionStatus::Done, None),
+            json!({"value": "  "}),
+        ),
+    ];
+    a.status = MessageStatus::Done;
+    chat.put_message(a, CREATED);
+    let md = to_markdown(&chat, 0);
+    assert!(
+        md.contains("1. Extract `#total`: **done**\n   - Extracted: `€ 12.50`\n2. "),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "2. Extract `#list`: **done**\n   - Extracted:\n\n     ````text\n     Green tea\n     Black ```tea```\n     ````\n   - *Cut from 9000 characters by the page.*\n3. "
+        ),
+        "{md}"
+    );
+    assert!(md.contains("   - Extracted: `plain text value`\n"), "{md}");
+    assert_eq!(md.matches("Extracted").count(), 3, "{md}");
+    // The JSON file carries the values as reported.
+    let v: Value = serde_json::from_str(&to_json(&chat)).unwrap();
+    assert_eq!(v["messages"][1]["actions"][0]["value"]["value"], "€ 12.50");
 }
