@@ -22,7 +22,8 @@
 //!     "approvals": [ { "id", "kind", "description", "origin", "reasons", "decision",
 //!                      "destination" } ],
 //!     "notes": [ ... ],
-//!     "error": { "kind", "httpStatus", "message", "partialText" } } ] }
+//!     "error": { "kind", "httpStatus", "message", "partialText" },
+//!     "alternatives": [ { "text", "status", "elapsedMs", "model" } ] } ] }  // earlier answers, oldest first
 //! ```
 
 use crate::ui::history::{Chat, Message, Role};
@@ -204,9 +205,17 @@ fn message_json(m: &Message) -> Json {
         &m.approvals,
         super::history::write_approval,
     );
-    items(obj, "notes", &m.notes, |n| Json::string(n))
-        .opt_json("error", m.error.as_ref().map(write_failure).as_ref())
-        .done()
+    let obj = items(obj, "notes", &m.notes, |n| Json::string(n))
+        .opt_json("error", m.error.as_ref().map(write_failure).as_ref());
+    items(obj, "alternatives", &m.alternatives, |a| {
+        Obj::new()
+            .str("text", &a.text)
+            .str("status", a.status.wire_name())
+            .opt_uint("elapsedMs", a.elapsed_ms)
+            .opt_str("model", a.model.as_deref())
+            .done()
+    })
+    .done()
 }
 
 fn page_json(p: &crate::ui::page_context::PageRef) -> Json {

@@ -121,6 +121,11 @@ fn answer_md(out: &mut String, m: &Message) {
     for note in &m.notes {
         out.push_str(&format!("\n*{}*\n", inline(note)));
     }
+    let total = m.versions();
+    for (i, alt) in m.alternatives.iter().enumerate() {
+        out.push_str(&format!("\n**Earlier answer {} of {total}**\n\n", i + 1));
+        quote(out, &alt.text);
+    }
     let ending = match m.status {
         MessageStatus::Done => None,
         MessageStatus::Streaming => Some("Still answering when exported."),

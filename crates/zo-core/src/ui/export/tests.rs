@@ -386,3 +386,29 @@ fn markdown_has_the_values_an_extract_returned() {
     let v: Value = serde_json::from_str(&to_json(&chat)).unwrap();
     assert_eq!(v["messages"][1]["actions"][0]["value"]["value"], "€ 12.50");
 }
+
+#[test]
+fn both_formats_keep_the_earlier_answers_of_an_answer_asked_again() {
+    let mut chat = Chat::new("c".into(), Mode::Ask, CREATED);
+    chat.put_message(Message::user("u".into(), Mode::Ask, "Hi".into()), CREATED);
+    let mut first = Message::assistant("a1".into(), Mode::Ask, "s1".into(), "Hi".into());
+    first.text = "First\nanswer".into();
+    first.status = MessageStatus::Done;
+    first.elapsed_ms = Some(900);
+    let mut again = Message::assistant("a2".into(), Mode::Ask, "s2".into(), "Hi".into());
+    again.text = "Second answer".into();
+    again.status = MessageStatus::Done;
+    again.keep_earlier(&first);
+    chat.put_message(again, CREATED);
+    let md = to_markdown(&chat, 0);
+    assert!(
+        md.contains("\nSecond answer\n\n**Earlier answer 1 of 2**\n\n> First\n> answer\n"),
+        "{md}"
+    );
+    let v: Value = serde_json::from_str(&to_json(&chat)).unwrap();
+    assert_eq!(
+        v["messages"][1]["alternatives"],
+        json!([{"text": "First\nanswer", "status": "done", "elapsedMs": 900}])
+    );
+    assert_eq!(v["messages"][1]["text"], "Second answer");
+}
