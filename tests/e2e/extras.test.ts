@@ -97,6 +97,9 @@ describe('export', () => {
     const md = await exportAs(panel, /Markdown/);
     assert.match(md.text, /1\. Extract `#price`: \*\*done\*\*\n {3}- Extracted: `Price: 42 EUR`\n/, md.text);
     assert.ok(md.text.includes('The price is 42 EUR.'), 'the final answer');
+    // The next panels open in Ask, as the specs after this one expect.
+    await panel.setMode('Ask');
+    await panel.newChat();
   });
 });
 
