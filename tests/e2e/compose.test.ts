@@ -202,10 +202,15 @@ describe('the composer', () => {
     const chips = panel.page.getByRole('list', { name: 'Tabs sent with the question' }).getByRole('listitem');
     await waitFor('the Page A chip', async () => (await chips.count()) === 1);
     assert.match(await chips.first().innerText(), /Page A/);
-    // A second tab by the mouse, then removed again.
-    await panel.input.pressSequentially('@long');
+    // A second tab by the mouse, typed inside the sentence: no double space is left.
+    await panel.input.fill('compare with this');
+    await panel.input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(7, 7));
+    await panel.input.pressSequentially(' @long');
     await tabsList.getByRole('option', { name: /Long page/ }).click();
     await waitFor('two chips', async () => (await chips.count()) === 2);
+    assert.equal(await panel.input.inputValue(), 'compare with this');
+    assert.equal(await panel.input.evaluate((el: HTMLTextAreaElement) => el.selectionStart), 8, 'the caret where the mention was');
+    await panel.input.fill('compare ');
     await panel.page.getByRole('button', { name: 'Remove tab “Long page”' }).click();
     await waitFor('one chip left', async () => (await chips.count()) === 1);
 
@@ -262,7 +267,13 @@ describe('the composer', () => {
     assert.equal(await panel.last().settled(), 'done');
     const [ask] = await asksWith(h.serve, marker);
     assert.match((ask.body as { input: string }).input, /Summarize the web page below/, 'asked in the chip\'s mode');
-    assert.equal(await panel.modePicker.inputValue(), 'summarize');
+    assert.match(await panel.last().root.locator('.elapsed').innerText(), /Summarize/, 'the answer names its mode');
+    // The panel keeps its own mode: the next typed question goes in Ask.
+    assert.equal(await panel.modePicker.inputValue(), 'ask', 'the chip did not change the panel\'s mode');
+    const typed = `after-chip-${Date.now()}`;
+    assert.equal(await (await panel.send(`Plain question ${typed} [[zo:scenario=plain]]`)).settled(), 'done');
+    const [next] = await asksWith(h.serve, typed);
+    assert.doesNotMatch((next.body as { input: string }).input, /Summarize the web page below/, 'asked in Ask');
 
     // Reset brings the defaults back.
     await opts.getByRole('button', { name: 'Reset to defaults' }).click();

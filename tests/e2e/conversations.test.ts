@@ -1,6 +1,7 @@
 //! Conversations in the side panel against `zo-dev serve`: the history list in date groups
 //! (Today, Yesterday, Previous 7 days, Older), searched by title and message text, a chat
-//! renamed in place and deleted then brought back with Undo; and an answer that keeps
+//! renamed in place and deleted then brought back with Undo; every chat deleted at once
+//! after a confirmation, and brought back exactly with Undo; and an answer that keeps
 //! streaming while the user opens another chat and a new one, finishing in its own chat,
 //! with the list showing it running meanwhile.
 
@@ -121,6 +122,66 @@ describe('conversations', () => {
     // The chat opens again with its messages.
     await panel.openChat('Garden plans');
     assert.match(await panel.last().answerText(), /ZEBRA fence/);
+  });
+
+  test('"Delete all chats" asks first, deletes every chat, and Undo brings them back exactly', T, async () => {
+    await seedHistory([
+      storedChat('d-1', 'Alpha trip', 60_000, 'Alpha answer.'),
+      storedChat('d-2', 'Beta budget', DAY, 'Beta answer.'),
+      storedChat('d-3', 'Gamma garden', 3 * DAY, 'Gamma answer.'),
+    ]);
+    const panel = await panelOnFixture(h);
+    await panel.openChat('Beta budget');
+    assert.equal(await panel.last().answerText(), 'Beta answer.');
+    const before = await waitFor('the open chat stored as the active one', async () => {
+      const stored = await storedHistory(h.ext);
+      return stored?.activeChatId === 'd-2' ? stored : null;
+    });
+    await panel.openHistory();
+    const region = panel.page.getByRole('region', { name: 'Chat history' });
+    const deleteAll = region.getByRole('button', { name: 'Delete all chats', exact: true });
+    const confirm = region.getByRole('group', { name: 'Delete all chats?' });
+
+    // Cancel: nothing deleted, the button again.
+    await deleteAll.click();
+    await confirm.waitFor({ state: 'visible' });
+    assert.match(await confirm.innerText(), /Delete all 3 saved chats\? You can undo this/);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    assert.ok(await deleteAll.isVisible());
+    assert.equal((await storedTitles()).length, 3);
+
+    // Confirmed: the list, the storage and the chat on screen are empty; Undo in the toast.
+    await deleteAll.click();
+    await confirm.getByRole('button', { name: 'Delete all', exact: true }).click();
+    await waitFor('the list empty', async () => (await panel.historyGroups()).length === 0);
+    assert.match(await region.innerText(), /No saved chats yet/);
+    assert.equal(await deleteAll.count(), 0, 'nothing left to delete');
+    assert.match(await panel.undoToast.innerText(), /Deleted 3 chats/);
+    await waitFor('deleted in storage', async () => (await storedTitles()).length === 0);
+    assert.equal(await panel.assistantMessages.count(), 0, 'the chat on screen went too');
+
+    // Undo: every chat back, stored as before, and the chat that was open on screen again.
+    await panel.undoToast.getByRole('button', { name: 'Undo delete' }).click();
+    await waitFor('the chat back on screen', async () => (await panel.assistantMessages.count()) === 1);
+    assert.equal(await panel.last().answerText(), 'Beta answer.');
+    assert.equal(await panel.undoToast.isVisible(), false);
+    const after = await waitFor('all back in storage', async () => {
+      const stored = await storedHistory(h.ext);
+      return stored?.chats?.length === 3 ? stored : null;
+    });
+    assert.deepEqual(after, before);
+
+    // The deletion is stored at once: a reload before Undo keeps it (Undo lives in the panel).
+    await panel.openHistory();
+    await deleteAll.click();
+    await confirm.getByRole('button', { name: 'Delete all', exact: true }).click();
+    await waitFor('deleted in storage again', async () => (await storedTitles()).length === 0);
+    await panel.page.reload();
+    await panel.ready();
+    await panel.openHistory();
+    assert.match(await region.innerText(), /No saved chats yet/);
+    assert.equal(await panel.undoToast.isVisible(), false);
   });
 
   test('an answer keeps streaming across another chat and New, and finishes in its own chat', T, async () => {

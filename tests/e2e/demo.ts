@@ -1,8 +1,9 @@
 //! `./build.sh demo`: the product working with no Zo account. Starts `zo-dev serve` and the
 //! fixture site, launches Chromium with the extension (headless when there is no display),
 //! runs a Co-browse task on the React sign-up form, prints the transcript (each action and its
-//! status as it changes, then the final answer) and saves screenshots of the panel and the page
-//! in demo-output/ (or $ZO_DEMO_OUT). Exits non-zero when the task does not end in `done`.
+//! status as it changes, then the final answer) and saves screenshots of the panel (tall enough
+//! to show the whole chat: the run, the approval card and the final answer) and the page in
+//! demo-output/ (or $ZO_DEMO_OUT). Exits non-zero when the task does not end in `done`.
 //!
 //! Run: cd tests && npx tsx e2e/demo.ts   (after ./build.sh)
 
@@ -50,6 +51,20 @@ const STEP_RECORDER = `(() => {
   new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   look();
 })()`;
+
+/** Makes the panel tall enough that its message list does not scroll (a few rounds: the
+ *  layout settles after each resize). */
+async function fitChat(panel: PanelPage): Promise<void> {
+  for (let round = 0; round < 4; round++) {
+    const { extra, width, height } = (await panel.page.evaluate(
+      "(() => { const m = document.querySelector('.messages'); return { extra: m.scrollHeight - m.clientHeight, width: innerWidth, height: innerHeight }; })()",
+    )) as { extra: number; width: number; height: number };
+    if (extra <= 0) break;
+    await panel.page.setViewportSize({ width, height: height + extra });
+    await panel.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  }
+  await panel.page.evaluate("document.querySelector('.messages').scrollTop = 0");
+}
 
 function log(line: string) {
   process.stdout.write(line + '\n');
@@ -115,6 +130,9 @@ async function main(): Promise<number> {
 
     const panelShot = path.join(OUT, 'panel.png');
     const pageShot = path.join(OUT, 'page.png');
+    // The chat scrolls inside the panel: the panel grows until the whole chat (the run, the
+    // approval card, the final answer) fits, so one screenshot shows all of it.
+    await fitChat(panel);
     await panel.page.screenshot({ path: panelShot, fullPage: true });
     await target.screenshot({ path: pageShot, fullPage: true });
     log('');

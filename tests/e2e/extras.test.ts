@@ -1,5 +1,6 @@
 //! The panel's extras, as a person uses them: a chat exported as Markdown and as JSON (real
-//! downloads, with the chat's questions, answers, reasoning and tool calls); the high-contrast
+//! downloads, with the chat's questions, answers, reasoning and tool calls, and the values a
+//! Co-browse extract returned); the high-contrast
 //! theme (chosen, or System when the browser asks for more contrast): every text at 7:1 or
 //! more, controls bordered, a thick focus ring; read aloud (an answer's words at the chosen
 //! rate, stopped by a second press, Esc and another chat) and its options; voice input (what is
@@ -80,6 +81,25 @@ describe('export', () => {
     assert.deepEqual(data.messages[3].tools.map((t: any) => t.name), ['web_search', 'read_webpage']);
     assert.equal(data.messages[0].page.shared, true);
     assert.doesNotMatch(json.text, /zo_sk_|apiKey|sessionId/, 'no key, no session ids');
+  });
+
+  test('the Markdown of a Co-browse run has the values an extract returned', T, async () => {
+    const script = `export-extract-${Date.now().toString(36)}`;
+    await h.serve.addScript(script, [
+      JSON.stringify({ actions: [{ type: 'extract', selector: '#price' }] }),
+      JSON.stringify({ actions: [{ type: 'done', response: 'The price is 42 EUR.' }] }),
+    ]);
+    const panel = await panelOnFixture(h, 'form.html', 'Co-browse');
+    await panel.newChat();
+    const run = await panel.send(`Read the price [[zo:script=${script}]]`);
+    const { status } = await run.settledAnswering('Allow once', undefined, 45_000);
+    assert.equal(status, 'done', await run.root.innerText());
+    const md = await exportAs(panel, /Markdown/);
+    assert.match(md.text, /1\. Extract `#price`: \*\*done\*\*\n {3}- Extracted: `Price: 42 EUR`\n/, md.text);
+    assert.ok(md.text.includes('The price is 42 EUR.'), 'the final answer');
+    // The next panels open in Ask, as the specs after this one expect.
+    await panel.setMode('Ask');
+    await panel.newChat();
   });
 });
 

@@ -1,6 +1,7 @@
 //! The side panel at the widths Chrome opens it (320 to 800 px), in light, dark and high
 //! contrast: one chat holding a long answer (a list, a wide table, a code block with a long
-//! line, a long URL), a Co-browse run with an approval card, and a banner above the composer.
+//! line, a long URL) asked again (its "2/2" pager), a Co-browse run with an approval card, and a
+//! banner above the composer; then the history list confirming "Delete all chats" at 320 px.
 //! At each width and theme: nothing scrolls sideways (the document and every message), no word
 //! is split over two lines, and every visible control lies inside the viewport. Screenshots go
 //! to a temporary folder, removed at the end unless ZO_LAYOUT_KEEP=1 (its path is printed).
@@ -135,6 +136,7 @@ describe('layout', () => {
     // One script for the chat (its Zo conversation keeps it): the answer, then the run's steps.
     await h.serve.addScript('layout', [
       LONG_ANSWER,
+      LONG_ANSWER,
       actions(
         { type: 'fill', selector: '#name', value: 'Ada Lovelace' },
         { type: 'fill', selector: '#email', value: 'ada@example.com' },
@@ -146,6 +148,9 @@ describe('layout', () => {
     ]);
     const long = await panel.send('Summarize this form for me [[zo:script=layout]]');
     assert.equal(await long.settled(), 'done');
+    // Asked again: its footer has the "2/2" pager too.
+    await long.regenerateButton.click();
+    await waitFor('the answer asked again', async () => (await panel.nth(0).root.locator('.pager-label').innerText().catch(() => '')) === '2/2');
 
     await panel.setMode('Co-browse');
     const run = await panel.send('Sign me up as Ada Lovelace, ada@example.com [[zo:script=layout]]');
@@ -169,6 +174,16 @@ describe('layout', () => {
     await waitFor('high contrast', async () => (await panel.page.getAttribute('html', 'data-theme')) === 'contrast');
     found.push(...(await measureAll(panel, 'contrast')));
     await setSettings(h.ext, { theme: 'system' } as any);
+
+    // The history list with "Delete all chats" asking for confirmation, at the narrowest width.
+    await panel.page.setViewportSize({ width: 320, height: 900 });
+    await panel.openHistory();
+    await panel.page.getByRole('button', { name: 'Delete all chats', exact: true }).click();
+    await panel.page.getByRole('group', { name: 'Delete all chats?' }).waitFor({ state: 'visible' });
+    await panel.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    for (const defect of (await panel.page.evaluate(MEASURE)) as string[]) found.push(`history 320px: ${defect}`);
+    await panel.page.screenshot({ path: path.join(SHOTS, 'panel-history-delete-all-320.png'), fullPage: false });
+    await panel.page.getByRole('button', { name: 'Cancel', exact: true }).click();
     assert.deepEqual(found, [], `layout defects (screenshots in ${SHOTS}):\n${found.join('\n')}`);
   });
 });

@@ -2,7 +2,8 @@
 //! key is set, and a missing key that does not read as a refused one; starter prompts per
 //! mode; an empty answer that says so and offers Retry; Retry and Regenerate putting the new
 //! answer in the old one's place, asked in the question's own mode; a question edited and
-//! sent again, what followed it dropped; Copy only on answers with text.
+//! sent again, what followed it dropped; Copy only on answers with text; a regenerated answer
+//! keeps the earlier ones, browsed with its "2/3" pager, also after the panel reopened.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,6 +113,59 @@ describe('first run and asking again', () => {
     chat = await storedChat();
     assert.equal(chat[1].mode, 'summarize');
     assert.equal(chat.length, 4);
+  });
+
+  test('Regenerate keeps the earlier answers: a pager browses them, stored and after a reload', T, async () => {
+    await h.serve.addScript('regen-pager', ['Alpha answer.', 'Beta answer.', 'Gamma answer.']);
+    const panel = await panelOnFixture(h);
+    await panel.newChat();
+    const msg = await panel.send('Which one [[zo:script=regen-pager]]');
+    assert.equal(await msg.settled(), 'done');
+    const pager = () => panel.nth(0).root.locator('.pager');
+    const label = () => pager().locator('.pager-label');
+    const prev = () => pager().getByRole('button', { name: 'Previous answer' });
+    const next = () => pager().getByRole('button', { name: 'Next answer' });
+    assert.equal(await pager().isVisible(), false, 'no pager before an answer is asked again');
+
+    await panel.nth(0).regenerateButton.click();
+    await waitFor('the second answer', async () => (await panel.nth(0).answerText()) === 'Beta answer.');
+    assert.equal(await panel.nth(0).settled(), 'done');
+    await pager().waitFor({ state: 'visible' });
+    assert.equal(await label().innerText(), '2/2');
+    assert.equal(await label().getAttribute('aria-label'), 'Answer 2 of 2');
+    assert.equal(await next().isDisabled(), true);
+
+    // Previous shows the earlier answer in its place, Next the newest again.
+    await prev().click();
+    await waitFor('the first answer shown', async () => (await panel.nth(0).answerText()) === 'Alpha answer.');
+    assert.equal(await label().innerText(), '1/2');
+    assert.equal(await prev().isDisabled(), true);
+    assert.equal(await panel.assistantMessages.count(), 1);
+    await next().click();
+    await waitFor('the second answer again', async () => (await panel.nth(0).answerText()) === 'Beta answer.');
+
+    // A third: 3/3, the first two kept in the history in order.
+    await panel.nth(0).regenerateButton.click();
+    await waitFor('the third answer', async () => (await panel.nth(0).answerText()) === 'Gamma answer.');
+    assert.equal(await panel.nth(0).settled(), 'done');
+    await waitFor('3/3', async () => (await label().innerText()) === '3/3');
+    const stored = await waitFor('the earlier answers stored', async () => {
+      const history = await storedHistory(h.ext);
+      const chat = history.chats.find((c: any) => c.id === history.activeChatId);
+      const answer = chat?.messages?.[1];
+      return answer?.text === 'Gamma answer.' && answer.alternatives?.length === 2 ? answer : null;
+    });
+    assert.deepEqual(stored.alternatives.map((a: any) => [a.text, a.status]), [['Alpha answer.', 'done'], ['Beta answer.', 'done']]);
+
+    // After a reload the pager is there again, and browses the stored answers.
+    await panel.page.reload();
+    await panel.ready();
+    await waitFor('the chat drawn again', async () => (await panel.assistantMessages.count()) === 1);
+    assert.equal(await label().innerText(), '3/3');
+    await prev().click();
+    await waitFor('the second answer after the reload', async () => (await panel.nth(0).answerText()) === 'Beta answer.');
+    assert.equal(await label().innerText(), '2/3');
+    assert.equal(await prev().evaluate((b) => b === document.activeElement), true, 'the focus stays on Previous');
   });
 
   test('a question edited and sent again: what followed it is gone, the new one answered', T, async () => {

@@ -36,11 +36,11 @@ pub use chat::{
     stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, SendOfferCard,
     SendOfferState, Turn, MAX_LOG_ENTRIES, MAX_SEND_OFFERS, RESUME_BUTTONS, SEND_OFFER_BUTTON,
 };
-pub use history::{save_failure_text, Trash, UndoOffer, UNDO_MS};
+pub use history::{delete_all_prompt, save_failure_text, Restored, Trash, UndoOffer, UNDO_MS};
 pub use history::{
-    Chat, History, Message, MessageStatus, ModeRef, Role, CHAT_FLOOR_BYTES, HISTORY_KEY, MAX_BYTES,
-    MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES,
-    MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
+    Alternative, Chat, History, Message, MessageStatus, ModeRef, Pager, Role, CHAT_FLOOR_BYTES,
+    HISTORY_KEY, MAX_ALTERNATIVES, MAX_BYTES, MAX_CHATS, MAX_MESSAGES, MAX_STORED_ENTRIES,
+    MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES, MAX_STORED_TOOLS,
 };
 pub use runs::{Run, Runs, SendBlocked};
 pub use trust_view::{scope_chips, ApprovalCard, CardState, ScopeChip, CARD_BUTTONS, SCOPE_LABEL};

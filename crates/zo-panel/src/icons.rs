@@ -26,6 +26,8 @@ pub enum Icon {
     Close,
     Edit,
     Down,
+    Previous,
+    Next,
 }
 
 /// One shape of a drawing.
@@ -39,7 +41,7 @@ enum Shape {
 }
 
 impl Icon {
-    pub const ALL: [Icon; 14] = [
+    pub const ALL: [Icon; 16] = [
         Icon::History,
         Icon::Export,
         Icon::NewChat,
@@ -54,6 +56,8 @@ impl Icon {
         Icon::Close,
         Icon::Edit,
         Icon::Down,
+        Icon::Previous,
+        Icon::Next,
     ];
 
     /// The shapes, on a 24 x 24 grid.
@@ -98,6 +102,10 @@ impl Icon {
             Icon::Edit => &[Path("M5 19l1-4.5L15.5 5l3.5 3.5L9.5 18zM13.5 7l3.5 3.5")],
             // A chevron down over a bar.
             Icon::Down => &[Path("M6.5 9.5 12 15l5.5-5.5M6 19h12")],
+            // A chevron to the left.
+            Icon::Previous => &[Path("M14.5 6.5 9 12l5.5 5.5")],
+            // A chevron to the right.
+            Icon::Next => &[Path("M9.5 6.5 15 12l-5.5 5.5")],
         }
     }
 }

@@ -4,7 +4,8 @@
 //! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
 //! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
 //! and a footer with its mode, model and duration, Copy, Copy Markdown and Read aloud (only
-//! when there is text) and Regenerate. A question is a
+//! when there is text) and Regenerate, after the pager of an answer asked again ([`pager`]).
+//! A question is a
 //! [`UserView`]: its bubble and an editor to change and resend it.
 
 use web_sys::{Document, Element};
@@ -18,10 +19,12 @@ pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR, SEND_OFFER_ATTR};
 
 mod append;
 mod blocks;
+mod pager;
 mod sections;
 mod trust;
 mod user;
 
+pub use pager::VERSION_ATTR;
 pub use user::{show_page, show_tabs, UserView};
 
 /// Buttons a message view offers; the panel wires them.
@@ -33,6 +36,8 @@ pub struct MessageButtons {
     pub regenerate: Element,
     pub retry: Element,
     pub settings: Element,
+    /// Previous and Next of an answer asked again.
+    pub pager: pager::PagerParts,
 }
 
 pub struct MessageView {
@@ -170,6 +175,8 @@ impl MessageView {
             "Answer this question again",
         )?;
         let elapsed = el(doc, "span", "elapsed")?;
+        let pager = pager::build(doc)?;
+        append(&actions, &pager.group)?;
         append(&actions, &copy)?;
         append(&actions, &copy_md)?;
         append(&actions, &speak)?;
@@ -228,6 +235,7 @@ impl MessageView {
                 regenerate,
                 retry,
                 settings,
+                pager,
             },
         })
     }
@@ -349,6 +357,7 @@ impl MessageView {
             &self.buttons.regenerate,
             ui::stored_error_card(message).is_some(),
         );
+        self.show_pager(ui::Pager::of(message, message.alternatives.len()).as_ref());
     }
 
     /// The ended run folds to its one line ("Ran 7 actions in 1.4 s"); a click expands it.

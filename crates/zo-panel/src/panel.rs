@@ -2,9 +2,10 @@
 //! chat, `zo_core::ui::Runs`: one keeps running when the user opens another chat or a new
 //! one), and what the user's actions do (send, stop, copy, answer an approval; a question
 //! asked and its answer started in [`ask`]; a new, stored,
-//! renamed or deleted chat is in [`chats`], the history list in [`drawer`], a chat exported
+//! renamed or deleted chat is in [`chats`], the history list in [`drawer`] ("Delete all
+//! chats" in [`clear_all`]), a chat exported
 //! in [`export`], read aloud and voice input in [`speech`], answering again
-//! and editing a question in [`redo`], the empty chat's onboarding and starters in [`empty`]).
+//! and editing a question in [`redo`] (an answer's earlier versions in [`versions`]), the empty chat's onboarding and starters in [`empty`]).
 //! Worker messages go to the run of the session they name, whose `zo_core::ui::Turn` decides
 //! which it takes (the session flow rule) and the changes; this module applies them to the
 //! DOM when that chat is on screen ([`rendering`]) and persists the history through the host
@@ -26,6 +27,7 @@ use crate::message_view::MessageView;
 mod ask;
 mod chats;
 mod choices;
+mod clear_all;
 mod compose;
 mod drawer;
 mod empty;
@@ -38,6 +40,7 @@ mod rendering;
 mod sheet;
 mod speech;
 mod tab_pick;
+mod versions;
 mod visual;
 mod wiring;
 
@@ -75,6 +78,8 @@ pub struct State {
     rendered: Vec<(String, Element)>,
     /// Listeners of rendered messages, by message id (dropped with their message).
     message_listeners: Vec<(String, Listener)>,
+    /// The earlier version shown of an answer asked again (absent: the newest), [`versions`].
+    shown_versions: Vec<(String, usize)>,
     /// The mode whose starter prompts are shown.
     starters_for: Option<Mode>,
     /// Which notices above the composer are true and which were dismissed (one shows).
@@ -157,6 +162,7 @@ impl State {
             renaming: None,
             rendered: Vec::new(),
             message_listeners: Vec::new(),
+            shown_versions: Vec::new(),
             starters_for: None,
             banners: Default::default(),
             choices: Default::default(),
@@ -234,19 +240,16 @@ impl State {
             .is_some_and(|r| r.turn.is_active())
     }
 
-    /// Copies answer `msg_id`: as plain text (what a person reads), or as its Markdown.
+    /// Copies answer `msg_id` (the version shown): as plain text (what a person reads), or
+    /// as its Markdown.
     fn copy(&self, msg_id: &str, markdown: bool) {
-        let text = match self.runs.of_message(msg_id) {
-            Some(run) => &run.turn.message.text,
-            None => match self.chat.messages.iter().find(|m| m.id == msg_id) {
-                Some(m) => &m.text,
-                None => return,
-            },
+        let Some(text) = self.shown_text(msg_id) else {
+            return;
         };
         if markdown {
-            self.host.copy(text);
+            self.host.copy(&text);
         } else {
-            self.host.copy(&zo_core::ui::markdown::to_plain(text));
+            self.host.copy(&zo_core::ui::markdown::to_plain(&text));
         }
     }
 

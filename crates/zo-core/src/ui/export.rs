@@ -22,15 +22,17 @@
 //!     "approvals": [ { "id", "kind", "description", "origin", "reasons", "decision",
 //!                      "destination" } ],
 //!     "notes": [ ... ],
-//!     "error": { "kind", "httpStatus", "message", "partialText" } } ] }
+//!     "error": { "kind", "httpStatus", "message", "partialText" },
+//!     "alternatives": [ { "text", "status", "elapsedMs", "model" } ] } ] }  // earlier answers, oldest first
 //! ```
 
-use crate::ui::history::{ApprovalRecord, Chat, Message, MessageStatus, Role};
-use crate::ui::modes::mode_label;
-use crate::ui::view::timeline_row;
+use crate::ui::history::{Chat, Message, Role};
 use crate::wire::codec::parts::{write_failure, write_origin, write_tool};
 use crate::wire::json::{Json, Obj, WireName};
-use crate::wire::protocol::ApprovalDecision;
+
+mod markdown;
+
+pub use markdown::to_markdown;
 
 /// The JSON file's `format`.
 pub const JSON_FORMAT: &str = "zo-cobrowse-chat";
@@ -203,9 +205,17 @@ fn message_json(m: &Message) -> Json {
         &m.approvals,
         super::history::write_approval,
     );
-    items(obj, "notes", &m.notes, |n| Json::string(n))
-        .opt_json("error", m.error.as_ref().map(write_failure).as_ref())
-        .done()
+    let obj = items(obj, "notes", &m.notes, |n| Json::string(n))
+        .opt_json("error", m.error.as_ref().map(write_failure).as_ref());
+    items(obj, "alternatives", &m.alternatives, |a| {
+        Obj::new()
+            .str("text", &a.text)
+            .str("status", a.status.wire_name())
+            .opt_uint("elapsedMs", a.elapsed_ms)
+            .opt_str("model", a.model.as_deref())
+            .done()
+    })
+    .done()
 }
 
 fn page_json(p: &crate::ui::page_context::PageRef) -> Json {
@@ -214,195 +224,6 @@ fn page_json(p: &crate::ui::page_context::PageRef) -> Json {
         .str("origin", &p.origin)
         .bool("shared", p.shared)
         .done()
-}
-
-// ------------------------------------------------------------------ Markdown
-
-/// The chat as a Markdown document: its title and dates, then each question (its mode and
-/// page) and each answer (its Markdown as written, its reasoning quoted, its tool calls, its
-/// Co-browse actions with their statuses, approvals and notes, how it ended).
-pub fn to_markdown(chat: &Chat, tz_offset_min: i32) -> String {
-    let title = if chat.title.trim().is_empty() {
-        "Zo chat"
-    } else {
-        chat.title.trim()
-    };
-    let (day, time) = local_date_time(chat.created_at, tz_offset_min);
-    let mut out = format!(
-        "# {}\n\nA chat with Zo, started {day} at {time}, exported from Zo Co-browse.\n",
-        inline(title)
-    );
-    for m in &chat.messages {
-        out.push_str("\n---\n\n");
-        match m.role {
-            Role::User => question_md(&mut out, m),
-            Role::Assistant => answer_md(&mut out, m),
-        }
-    }
-    out
-}
-
-fn question_md(out: &mut String, m: &Message) {
-    out.push_str(&format!("## You ({})\n\n", mode_label(m.mode)));
-    if let Some(page) = &m.page {
-        let shared = if page.shared {
-            "Page"
-        } else {
-            "Page (not shared with Zo)"
-        };
-        out.push_str(&format!(
-            "*{shared}: {} — {}*\n\n",
-            inline(&page.title),
-            inline(&page.origin)
-        ));
-    }
-    out.push_str(m.text.trim_end());
-    out.push('\n');
-}
-
-fn answer_md(out: &mut String, m: &Message) {
-    let mut head = vec![mode_label(m.mode).to_string()];
-    if let Some(model) = &m.model {
-        head.push(inline(model));
-    }
-    if let Some(ms) = m.elapsed_ms {
-        head.push(crate::ui::view::format_elapsed(ms));
-    }
-    out.push_str(&format!("## Zo ({})\n", head.join(", ")));
-    if let Some(reasoning) = m.reasoning.as_deref().filter(|r| !r.trim().is_empty()) {
-        out.push_str("\n**Reasoning**\n\n");
-        quote(out, reasoning);
-    }
-    for (step, thought) in m.thoughts.iter().enumerate() {
-        if !thought.trim().is_empty() {
-            out.push_str(&format!("\n**Reasoning, step {}**\n\n", step + 1));
-            quote(out, thought);
-        }
-    }
-    if !m.tools.is_empty() {
-        out.push_str("\n**Tool calls**\n\n");
-        for t in &m.tools {
-            out.push_str(&format!("- {}\n", code(&t.name)));
-            if !t.args.trim().is_empty() {
-                out.push_str(&format!("  - arguments: {}\n", code(&t.args)));
-            }
-            if let Some(result) = &t.result {
-                out.push_str(&format!("  - result: {}\n", code(result)));
-            }
-        }
-    }
-    if !m.timeline.is_empty() {
-        out.push_str("\n**Actions**\n\n");
-        for (n, e) in m.timeline.iter().enumerate() {
-            let row = timeline_row(&e.action, Some(&e.result()));
-            let mut line = format!("{}. {} {}", n + 1, row.title, code(&row.target));
-            if let crate::wire::action::Action::Fill { value, .. } = &e.action {
-                line.push_str(&format!(" with {}", code(value)));
-            }
-            line.push_str(&format!(": **{}**", row.status_text()));
-            if let Some(err) = &e.error {
-                line.push_str(&format!(" ({})", inline(&err.message)));
-            }
-            out.push_str(&line);
-            out.push('\n');
-        }
-    }
-    if !m.approvals.is_empty() {
-        out.push_str("\n**Approvals**\n\n");
-        for a in &m.approvals {
-            out.push_str(&format!(
-                "- {}: **{}**\n",
-                inline(&a.description),
-                decision_label(a)
-            ));
-        }
-    }
-    let text = m.text.trim();
-    if !text.is_empty() {
-        out.push('\n');
-        out.push_str(text);
-        out.push('\n');
-    }
-    for note in &m.notes {
-        out.push_str(&format!("\n*{}*\n", inline(note)));
-    }
-    let ending = match m.status {
-        MessageStatus::Done => None,
-        MessageStatus::Streaming => Some("Still answering when exported."),
-        MessageStatus::Stopped => Some("Stopped."),
-        MessageStatus::Failed | MessageStatus::Interrupted => {
-            Some(if m.status == MessageStatus::Failed {
-                "Failed"
-            } else {
-                "Interrupted"
-            })
-        }
-    };
-    if let Some(ending) = ending {
-        match &m.error {
-            Some(e) => out.push_str(&format!("\n*{ending}: {}*\n", inline(&e.message))),
-            None => out.push_str(&format!("\n*{ending}*\n")),
-        }
-    }
-}
-
-fn decision_label(a: &ApprovalRecord) -> &'static str {
-    match a.decision {
-        Some(ApprovalDecision::Once) => "allowed once",
-        Some(ApprovalDecision::Task) => "allowed for the task",
-        Some(ApprovalDecision::Deny) => "denied",
-        None => "not answered",
-    }
-}
-
-/// `text` quoted, line by line.
-fn quote(out: &mut String, text: &str) {
-    for line in text.trim_end().lines() {
-        out.push('>');
-        if !line.is_empty() {
-            out.push(' ');
-            out.push_str(line);
-        }
-        out.push('\n');
-    }
-}
-
-/// One line of text inside Markdown: line breaks as spaces, the marks that would format it
-/// escaped.
-fn inline(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\n' | '\r' => out.push(' '),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '~' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `text` as a code span on one line: fenced by more backticks than it holds in a row.
-fn code(text: &str) -> String {
-    let flat: String = text
-        .chars()
-        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-        .collect();
-    let mut longest = 0;
-    let mut run = 0;
-    for c in flat.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat(longest + 1);
-    let pad = if flat.starts_with('`') || flat.ends_with('`') || flat.is_empty() {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{flat}{pad}{fence}")
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use crate::page::text::ellipsize;
 use crate::ui::page_context::PageRef;
 use stored::json_len;
 
+mod alternatives;
 mod codec;
 mod edits;
 mod stored;
@@ -23,12 +24,13 @@ use crate::wire::approval::{ApprovalKind, ScopeOrigin};
 use crate::wire::protocol::{
     ActionError, ActionResult, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
 };
+pub use alternatives::{Alternative, Pager, MAX_ALTERNATIVES};
 pub(crate) use codec::{write_approval, write_entry};
 pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,
 };
-pub use trash::{Trash, UndoOffer, UNDO_MS};
+pub use trash::{delete_all_prompt, Restored, Trash, UndoOffer, UNDO_MS};
 
 /// Storage key of the history object in `chrome.storage.local`.
 pub const HISTORY_KEY: &str = "history";
@@ -153,6 +155,10 @@ pub struct Message {
     /// then: the chat reads the same once the mode is renamed or deleted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_mode: Option<ModeRef>,
+    /// For answers asked again (Regenerate, Retry): the earlier answers, oldest first, at
+    /// most [`MAX_ALTERNATIVES`] (see `alternatives.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
 }
 
 /// A custom mode as a message remembers it.
@@ -203,6 +209,7 @@ impl Message {
             quote: None,
             model: None,
             custom_mode: None,
+            alternatives: Vec::new(),
         }
     }
 

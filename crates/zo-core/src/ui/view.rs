@@ -292,7 +292,7 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
 
 /// A JSON value as plain text: strings bare, numbers as written, objects as `key: value`
 /// pairs in key order (a key named twice once, with its last value), never braces.
-fn plain(value: &Node) -> String {
+pub(crate) fn plain(value: &Node) -> String {
     match value {
         Node::Str(s) => s.to_string(),
         Node::Null => String::new(),

@@ -37,19 +37,29 @@ impl State {
         }
     }
 
-    /// Send `input` as a new query; returns its sessionId.
+    /// Send `input` as a new query in the mode picked; returns its sessionId.
     pub fn send(&mut self, input: &str) -> Result<String, String> {
+        self.send_as(input, self.mode, self.picked_custom())
+    }
+
+    /// Send `input` as a new query in `mode` (and custom mode `custom`), whichever mode the
+    /// panel shows (a quick-action chip asks in its own); returns its sessionId.
+    pub(super) fn send_as(
+        &mut self,
+        input: &str,
+        mode: Mode,
+        custom: Option<ModeRef>,
+    ) -> Result<String, String> {
         let input = input.trim();
         if input.is_empty() {
             return Err("nothing to send".into());
         }
-        self.may_start(self.mode)?;
+        self.may_start(mode)?;
         // Sent from a starter or a chip too: what was open over the chat closes.
         self.close_sheet();
         self.close_drawer();
         let now = now_ms();
-        let custom = self.picked_custom();
-        let mut user = Message::user(new_id(), self.mode, input.to_string());
+        let mut user = Message::user(new_id(), mode, input.to_string());
         user.custom_mode = custom.clone();
         user.quote = self.quote.clone();
         let view = UserView::new(&self.doc, input, None).map_err(|e| e.to_string())?;
@@ -65,7 +75,7 @@ impl State {
             note: None,
         };
         self.sent_tabs.remember(&id, &extras.tabs);
-        let started = self.start_turn(input, self.mode, custom, None, Some(&id), extras);
+        let started = self.start_turn(input, mode, custom, None, Some(&id), extras);
         if started.is_ok() {
             self.set_quote(None);
         }
@@ -119,6 +129,11 @@ impl State {
         message.model = self.model_label();
         let custom_mode = custom.as_ref().map(|c| c.id.clone());
         message.custom_mode = custom;
+        // Asked again: the earlier answers stay browsable (its pager).
+        if let Some(old) = replace.and_then(|id| self.chat.messages.iter().find(|m| m.id == id)) {
+            message.keep_earlier(old);
+        }
+        self.forget_version(replace);
         let msg_id = message.id.clone();
         let mut view = MessageView::new(&self.doc).map_err(|e| e.to_string())?;
         self.wire_message(&view, &msg_id)

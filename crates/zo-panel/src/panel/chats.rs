@@ -47,7 +47,7 @@ impl State {
     }
 
     /// The chat on screen is left: its running answer (if any) goes on off screen.
-    fn leave_chat(&mut self) {
+    pub(super) fn leave_chat(&mut self) {
         self.live = None;
         self.set_streaming_ui(false);
         self.show_send_notice(None);
@@ -86,19 +86,23 @@ impl State {
         }
     }
 
-    /// Undo of the last delete: the chat is back in its place in the list (and on screen, if
-    /// it was there and nothing else has been started since).
+    /// Undo of the last deletion (one chat, or every chat).
     pub fn undo_delete(&mut self) {
-        let Some(id) = self.trash.undo(&mut self.history, now_ms()) else {
-            self.show_undo(None);
-            return;
-        };
+        let restored = self.trash.undo(&mut self.history, now_ms());
         self.show_undo(None);
-        let reopen = self.chat.messages.is_empty()
-            && self.history.active_chat_id.as_deref() == Some(id.as_str());
+        if let Some(restored) = restored {
+            self.undo_last(restored);
+        }
+    }
+
+    /// Undo of one deleted chat: back in its place in the list (and on screen, if it was
+    /// there and nothing else has been started since).
+    pub(super) fn undo_delete_one(&mut self, id: &str) {
+        let reopen =
+            self.chat.messages.is_empty() && self.history.active_chat_id.as_deref() == Some(id);
         if reopen {
             let drawer_open = !self.ui.drawer.has_attribute("hidden");
-            self.load_chat(&id);
+            self.load_chat(id);
             if drawer_open {
                 self.toggle_drawer();
             }
@@ -106,7 +110,7 @@ impl State {
             self.save(true);
             self.refresh_drawer();
         }
-        self.focus_row_button(&id, "chat-open");
+        self.focus_row_button(id, "chat-open");
     }
 
     /// Shows the Undo toast for `offer`, or hides it.

@@ -12,7 +12,7 @@ use zo_core::ui::listbox::{KeyOutcome, ListKey};
 use zo_core::ui::modes;
 use zo_core::ui::slash::{self, CommandInfo, Intent};
 use zo_core::ui::tab_mention::OpenTab;
-use zo_core::wire::{quick_actions, Mode, QuickAction};
+use zo_core::wire::{quick_actions, QuickAction};
 
 use super::{with_state, State};
 use crate::dom::{self, append, el, listen, set_attr, set_hidden, text_el, DomResult, Listener};
@@ -283,24 +283,16 @@ impl State {
         self.quick_shown = Some(actions);
     }
 
-    /// Chip `n` was clicked: its prompt is asked in its mode.
+    /// Chip `n` was clicked: its prompt is asked in its own mode; the panel keeps the mode
+    /// picked (the next typed question goes in it).
     fn run_quick_action(&mut self, n: usize) {
         let chip = self.quick_shown.as_ref().and_then(|shown| shown.get(n));
         let Some(QuickAction { mode, prompt, .. }) = chip.cloned() else {
             return;
         };
-        if let Err(e) = self.send_in(mode, &prompt) {
+        if let Err(e) = self.send_as(&prompt, mode, None) {
             dom::log_error("quick action", &e);
         }
-    }
-
-    /// Sends `input` in `mode` (the panel switches to it, so the answer's mode is the one
-    /// shown).
-    fn send_in(&mut self, mode: Mode, input: &str) -> Result<String, String> {
-        if self.mode != mode {
-            self.set_mode(mode);
-        }
-        self.send(input)
     }
 
     /// Wires the list, the sheet's Close and the chips; the returned listeners must be kept.

@@ -4,7 +4,8 @@
 //! streams), with Rename (its title edited in place: Enter keeps, Esc cancels) and Delete
 //! (Undo in a toast). The rows carry no listeners of their own: the list's container has one
 //! for clicks, one for keys and one for focus leaving (wired once, [`State::wire_drawer`]),
-//! which read the row's `data-chat` and the button's `data-act`.
+//! which read the row's `data-chat` and the button's `data-act`. "Delete all chats" ends the
+//! list ([`super::clear_all`]).
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
@@ -133,6 +134,9 @@ impl State {
             }
             append(&section, &list)?;
             append(&self.ui.drawer_list, &section)?;
+        }
+        if let Some(footer) = self.clear_footer()? {
+            append(&self.ui.drawer_list, &footer)?;
         }
         if let Some(input) = focus.and_then(|e| e.dyn_into::<HtmlInputElement>().ok()) {
             let _ = input.focus();

@@ -55,6 +55,7 @@ impl State {
         }
         self.live = None;
         self.message_listeners.clear();
+        self.shown_versions.clear();
         let messages = self.chat.messages.clone();
         for m in &messages {
             match m.role {

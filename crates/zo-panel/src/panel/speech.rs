@@ -40,12 +40,8 @@ impl State {
         if same {
             return;
         }
-        let text = match self.runs.of_message(msg_id) {
-            Some(run) => run.turn.message.text.clone(),
-            None => match self.chat.messages.iter().find(|m| m.id == msg_id) {
-                Some(m) => m.text.clone(),
-                None => return,
-            },
+        let Some(text) = self.shown_text(msg_id) else {
+            return;
         };
         let texts = utterances(&text);
         if texts.is_empty() {

@@ -134,6 +134,7 @@ impl State {
             }
         })?);
         s.wire_drawer(&mut out)?;
+        s.wire_clear_all(&mut out)?;
         let w = weak.clone();
         out.push(listen(&s.ui.toast_undo, "click", move |_| {
             with_state(&w, |s| s.undo_delete());
@@ -286,6 +287,7 @@ impl State {
                 with_state(&w, |s| s.answer_send_offer(&id, position));
             }
         })?);
+        self.wire_pager(view, msg_id, &mut out)?;
         self.message_listeners
             .extend(out.into_iter().map(|l| (msg_id.to_string(), l)));
         Ok(())

@@ -1,11 +1,14 @@
 //! Tests of a chat exported as Markdown and as JSON, and of the file's name.
 
+use super::markdown::{code, inline};
 use super::*;
 use crate::cobrowse::MASK;
+use crate::ui::history::MessageStatus;
 use crate::ui::history::{ApprovalRecord, TimelineEntry};
 use crate::ui::page_context::PageRef;
 use crate::wire::action::{Action, Selector};
 use crate::wire::approval::ApprovalKind;
+use crate::wire::protocol::ApprovalDecision;
 use crate::wire::protocol::{
     ActionError, ActionErrorCode, ActionStatus, FailureKind, Mode, StreamFailure, ToolActivity,
 };
@@ -327,3 +330,5 @@ fn formats_by_id() {
     let file = export(&sample(), ExportFormat::Json, 0);
     assert_eq!(file.mime, "application/json;charset=utf-8");
 }
+
+mod values;

@@ -13,7 +13,10 @@ use crate::wire::codec::parts::{
 use crate::wire::json::fields::{boolean, list, name, read_action, string, uint, uint32, Fields};
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, RawJson, WireError, WireName};
 
-use super::{ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role, TimelineEntry};
+use super::{
+    Alternative, ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role,
+    TimelineEntry,
+};
 
 impl WireName for Role {
     const ALL: &'static [Role] = &[Role::User, Role::Assistant];
@@ -150,7 +153,7 @@ impl Message {
         let obj = items(obj, "approvals", &self.approvals, write_approval);
         let obj = items(obj, "notes", &self.notes, |n| Json::string(n))
             .opt_json("page", self.page.as_ref().map(write_page).as_ref());
-        items(obj, "tabs", &self.tabs, write_page)
+        let obj = items(obj, "tabs", &self.tabs, write_page)
             .opt_json(
                 "quote",
                 self.quote
@@ -165,9 +168,28 @@ impl Message {
                     .as_ref()
                     .map(|c| Obj::new().str("id", &c.id).str("name", &c.name).done())
                     .as_ref(),
-            )
-            .done()
+            );
+        items(obj, "alternatives", &self.alternatives, write_alternative).done()
     }
+}
+
+fn write_alternative(a: &Alternative) -> Json {
+    Obj::new()
+        .str("text", &a.text)
+        .str("status", a.status.wire_name())
+        .opt_uint("elapsedMs", a.elapsed_ms)
+        .opt_str("model", a.model.as_deref())
+        .done()
+}
+
+fn read_alternative(node: &Node) -> Result<Alternative, WireError> {
+    let f = Fields::of(node, &["text", "status", "elapsedMs", "model"])?;
+    Ok(Alternative {
+        text: f.or_default("text", string)?,
+        status: f.or_default("status", name)?,
+        elapsed_ms: f.opt("elapsedMs", uint)?,
+        model: f.opt("model", string)?,
+    })
 }
 
 const MESSAGE_FIELDS: &[&str] = &[
@@ -192,6 +214,7 @@ const MESSAGE_FIELDS: &[&str] = &[
     "quote",
     "model",
     "customMode",
+    "alternatives",
 ];
 
 fn read_message(node: &Node) -> Result<Message, WireError> {
@@ -224,6 +247,7 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
                 name: f.req("name", string)?,
             })
         })?,
+        alternatives: f.or_default("alternatives", |n| list(n, read_alternative))?,
     })
 }
 

@@ -93,6 +93,21 @@ impl Message {
         if activity {
             cut.push("the tool and action activity".into());
         }
+        let excess = self
+            .alternatives
+            .len()
+            .saturating_sub(super::MAX_ALTERNATIVES);
+        self.alternatives.drain(..excess);
+        let mut earlier = false;
+        for alt in &mut self.alternatives {
+            earlier |= cut_at(&mut alt.text, MAX_STORED_TEXT_BYTES);
+            if let Some(model) = &mut alt.model {
+                cut_at(model, MAX_STORED_FIELD_BYTES);
+            }
+        }
+        if earlier {
+            cut.push("earlier answers".into());
+        }
         if !cut.is_empty() {
             self.notes.push(format!(
                 "Saved shortened in the history: {}.",

@@ -121,6 +121,14 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
             id: "c-pirate".into(),
             name: samples::ODD.into(),
         }),
+        alternatives: (0..status as usize % 3)
+            .map(|i| crate::ui::history::Alternative {
+                text: format!("earlier {i} {}", samples::ODD),
+                status: MessageStatus::ALL[i % MessageStatus::ALL.len()],
+                elapsed_ms: (i % 2 == 0).then_some(u64::MAX),
+                model: (i % 2 == 1).then(|| samples::ODD.into()),
+            })
+            .collect(),
     }
 }
 
