@@ -49,6 +49,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
         }
     }
     Ok(PageSnapshot {
+        omitted: Vec::new(),
         url: doc.url().unwrap_or_default(),
         title: doc.title(),
         text: reading.text,

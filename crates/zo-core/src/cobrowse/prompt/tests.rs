@@ -26,6 +26,7 @@ fn el(selector: &str, tag: &str, label: &str) -> SnapshotElement {
 
 pub(super) fn page() -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: "https://shop.example/pricing".to_string(),
         title: "Pricing - Shop".to_string(),
         text: "Plans\nBasic $10 per month\nPro $25 per month".to_string(),
@@ -56,6 +57,7 @@ pub(super) fn page() -> PageSnapshot {
 
 pub(super) fn huge_page() -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: format!("https://x.example/{}", "a".repeat(5_000)),
         title: "T".repeat(5_000),
         text: "word ".repeat(200_000),
@@ -245,7 +247,7 @@ fn snapshot_is_rendered_compactly() {
     many.elements = (0..100)
         .map(|i| el(&format!("#b{i}"), "button", "Go"))
         .collect();
-    let block = render::elements_block(&many.elements, 100_000);
+    let block = render::elements_block(&many.elements, &[], 100_000);
     assert_eq!(block.lines().count(), 100);
     assert!(char_len(&block) < 100 * 20, "{}", char_len(&block));
 }
@@ -255,7 +257,7 @@ fn elements_that_do_not_fit_are_counted_not_cut() {
     let els: Vec<_> = (0..50)
         .map(|i| el(&format!("#b{i}"), "button", "Go"))
         .collect();
-    let block = render::elements_block(&els, 200);
+    let block = render::elements_block(&els, &[], 200);
     assert!(char_len(&block) <= 200);
     assert!(block.contains("more elements not shown"));
     // Every shown line is a whole element.
@@ -416,3 +418,41 @@ mod context;
 mod fence;
 mod followup;
 mod mode_text;
+
+#[test]
+fn links_left_out_are_one_line_each_where_the_snapshot_put_them() {
+    use crate::page::reader::element_order::Region;
+    use crate::wire::snapshot::OmittedLinks;
+    let els: Vec<_> = (0..4)
+        .map(|i| el(&format!("#b{i}"), "a", "Go"))
+        .collect();
+    let omitted = [
+        OmittedLinks {
+            after: 2,
+            count: 38,
+            region: Region::Navigation,
+            selector: "nav#top".into(),
+        },
+        OmittedLinks {
+            after: 4,
+            count: 9,
+            region: Region::Footer,
+            selector: String::new(),
+        },
+    ];
+    let block = render::elements_block(&els, &omitted, 10_000);
+    let lines: Vec<&str> = block.lines().collect();
+    assert_eq!(lines.len(), 6, "{block}");
+    assert!(lines[1].starts_with("#b1 "));
+    assert_eq!(
+        lines[2],
+        "… 38 more links in the site navigation (nav#top), not listed: scroll to it or \
+         extract it to see them"
+    );
+    assert!(lines[3].starts_with("#b2 "));
+    assert_eq!(lines[5], "… 9 more links in the footer, not listed");
+    // Within a budget, the note says how many elements were left out.
+    let small = render::elements_block(&els, &omitted, 60);
+    assert!(char_len(&small) <= 60, "{small}");
+    assert!(small.contains("more elements not shown"), "{small}");
+}
