@@ -423,9 +423,7 @@ mod mode_text;
 fn links_left_out_are_one_line_each_where_the_snapshot_put_them() {
     use crate::page::reader::element_order::Region;
     use crate::wire::snapshot::OmittedLinks;
-    let els: Vec<_> = (0..4)
-        .map(|i| el(&format!("#b{i}"), "a", "Go"))
-        .collect();
+    let els: Vec<_> = (0..4).map(|i| el(&format!("#b{i}"), "a", "Go")).collect();
     let omitted = [
         OmittedLinks {
             after: 2,

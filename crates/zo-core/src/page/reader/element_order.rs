@@ -1,5 +1,5 @@
-//! The order of the interactive elements a Co-browse snapshot lists, DOM-free: what is in
-//! the viewport first, then the main content, then the rest; the links of navigation,
+//! The order of the interactive elements a Co-browse snapshot lists, DOM-free: the main
+//! content (what is in the viewport first), then the rest (what is in view first); the links of navigation,
 //! headers, footers, sidebars and repeated link lists (outside the main content, or marked
 //! as related/share lists) collapsed when there are many: the first few are listed, and one
 //! line stands for the rest ([`Collapsed`]). Links in view are kept up to a larger share, so
@@ -227,7 +227,7 @@ pub fn order(summary: &Summary, candidates: &[NodeId]) -> Vec<Entry> {
         } else {
             seats[i].furniture.is_none() && slot[i].is_none()
         };
-        match (in_view(i), content) {
+        match (content, in_view(i)) {
             (true, true) => 0,
             (true, false) => 1,
             (false, true) => 2,
