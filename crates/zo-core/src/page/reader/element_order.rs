@@ -6,8 +6,6 @@
 //! scrolling to a region lists it. Fed by the same summary the page text reads, with each
 //! candidate's place against the viewport.
 
-use std::collections::HashMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::hints;
@@ -186,24 +184,29 @@ pub fn order(summary: &Summary, candidates: &[NodeId]) -> Vec<Entry> {
                 .flatten()
         })
         .collect();
-    // Per group (in the order met): container, region, links, listed in view and out of it.
-    let mut index: HashMap<NodeId, usize> = HashMap::new();
+    // Per group (in the order met): container, region, links, listed; indexed by container
+    // (a vector over the nodes: no hashing code in the content module).
+    let mut index = vec![usize::MAX; summary.nodes.len()];
     let mut met: Vec<Group> = Vec::new();
     let mut slot = vec![None; candidates.len()];
     for (i, g) in groups.iter().enumerate() {
-        if let Some((container, region)) = *g {
-            let k = *index.entry(container).or_insert_with(|| {
-                met.push(Group {
-                    container,
-                    region,
-                    links: 0,
-                    listed: 0,
-                });
-                met.len() - 1
+        let Some((container, region)) = *g else {
+            continue;
+        };
+        let Some(k) = index.get_mut(container) else {
+            continue;
+        };
+        if *k == usize::MAX {
+            *k = met.len();
+            met.push(Group {
+                container,
+                region,
+                links: 0,
+                listed: 0,
             });
-            met[k].links += 1;
-            slot[i] = Some(k);
         }
+        met[*k].links += 1;
+        slot[i] = Some(*k);
     }
     let mut listed = vec![true; candidates.len()];
     let mut kept = vec![(0usize, 0usize); met.len()];
@@ -234,8 +237,12 @@ pub fn order(summary: &Summary, candidates: &[NodeId]) -> Vec<Entry> {
             (false, false) => 3,
         }
     };
-    let mut shown: Vec<usize> = (0..candidates.len()).filter(|&i| listed[i]).collect();
-    shown.sort_by_key(|&i| tier(i));
+    // By tier, document order within each (four passes: no sorting code).
+    let tiers: Vec<u8> = (0..candidates.len()).map(tier).collect();
+    let (listed, tiers) = (&listed, &tiers);
+    let shown: Vec<usize> = (0..4u8)
+        .flat_map(|t| (0..candidates.len()).filter(move |&i| listed[i] && tiers[i] == t))
+        .collect();
     // Each collapsed group's line goes after its last listed link.
     let mut last = vec![None; met.len()];
     for (pos, &i) in shown.iter().enumerate() {
