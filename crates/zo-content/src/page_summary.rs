@@ -140,7 +140,7 @@ fn walk(w: &mut Walked, el: &Element, interactive: Option<&str>, check: bool) {
             }
             dom::ELEMENT_NODE => {
                 let el: Element = node.unchecked_into();
-                let Some((item, next, maybe)) = describe(&el, check) else {
+                let Some((item, next, maybe)) = describe(&el, check, interactive.is_some()) else {
                     continue;
                 };
                 // Below the depth cap, deeper content joins the deepest kept node.
@@ -206,10 +206,11 @@ enum Walk {
     Frame,
 }
 
-/// The summary node of `el`, what the walk does next, and whether it may be interactive
+/// The summary node of `el` (`all`: walk into `aria-hidden` subtrees too), what the walk
+/// does next, and whether it may be interactive
 /// beyond its tag (a role, `contenteditable`, `<summary>`); `None` for elements whose content
 /// is never page text.
-fn describe(el: &Element, check: bool) -> Option<(Item, Walk, bool)> {
+fn describe(el: &Element, check: bool, all: bool) -> Option<(Item, Walk, bool)> {
     let name = el.local_name();
     let tag = Tag::of(&name)?;
     // Frames hold a document of their own: walk them as a block.
@@ -246,7 +247,9 @@ fn describe(el: &Element, check: bool) -> Option<(Item, Walk, bool)> {
     if check && !item.flags.hidden && tag.is_block() && !visible(el) {
         item.flags.hidden = not_rendered(el);
     }
-    let walk = if item.flags.hidden || item.flags.aria_hidden {
+    // Text under `aria-hidden` is never page text, but its controls still take clicks: walked
+    // when the interactive elements are noted (`all`).
+    let walk = if item.flags.hidden || (item.flags.aria_hidden && !all) {
         Walk::Skip
     } else if frame {
         Walk::Frame

@@ -1,7 +1,8 @@
 //! The order of a snapshot's elements and its page text on small pages: a page with a big
 //! navigation and footer (the main content first, the furniture's links collapsed to a line
 //! that names a selector of the region), a long listing scrolled to its middle (what is in
-//! view first, in the text and the elements), and a form (its fields before the menu).
+//! view first, in the text and the elements), and a form (its fields before the menu, a
+//! control under `aria-hidden` too).
 
 use wasm_bindgen_test::wasm_bindgen_test;
 use zo_content::locate;
@@ -118,12 +119,15 @@ async fn a_forms_fields_come_before_a_big_menu() {
         <div role="main"><h1>Delivery address</h1>
         <form><label>Street <input name="street"></label>
         <label>Town <input name="town"></label>
-        <button>Continue</button></form></div>"#,
+        <button>Continue</button></form>
+        <div aria-hidden="true"><p>Decoration</p><button>Chat with us</button></div></div>"#,
         nav = links("Menu", 40),
     ));
     let snap = snapshot(2_000).await;
     let l = labels(&snap);
-    assert_eq!(l[..3], ["Street", "Town", "Continue"], "{l:?}");
+    assert_eq!(l[..4], ["Street", "Town", "Continue", "Chat with us"], "{l:?}");
+    // A control under `aria-hidden` still takes clicks: listed; its text is not page text.
+    assert!(!snap.text.contains("Decoration"), "{}", snap.text);
     let nav = snap.omitted.first().unwrap_or_else(|| panic!("{l:?}"));
     assert_eq!(nav.region, Region::Navigation);
     assert_eq!(
