@@ -15,6 +15,7 @@
 pub mod actionable;
 #[cfg(target_arch = "wasm32")]
 mod allocator;
+pub mod boxes;
 pub mod click;
 pub mod composed;
 pub mod dict;

@@ -3,7 +3,8 @@
 //! iframe documents in their frames) becomes a DOM-free [`Summary`]: per element its tag,
 //! landmark role, id/class hints, `itemprop`, and whether it is rendered (`checkVisibility`),
 //! with its text runs. Layout is only read (never written) during the walk, so it is computed
-//! once. The
+//! once. The walk keeps each node's element (for the boxes read after it, [`crate::boxes`])
+//! and notes the interactive elements a snapshot lists, in the composed tree's order. The
 //! summary's caps bound the walk; deciding what is content is `zo_core::page::reader`'s job.
 
 use wasm_bindgen::prelude::*;
@@ -40,7 +41,17 @@ thread_local! {
 /// Deepest iframe nesting walked into.
 const MAX_FRAME_DEPTH: usize = 3;
 /// Attributes most elements do not have, checked with one selector match.
-const RARE_ATTRIBUTES: &str = "[role],[aria-hidden],[hidden],[itemprop],[rel]";
+const RARE_ATTRIBUTES: &str = "[role],[aria-hidden],[hidden],[itemprop],[rel],[contenteditable]";
+/// Most interactive elements noted.
+const MAX_INTERACTIVE: usize = 4_000;
+
+/// The walk's result: the summary, each node's element (index = node id), and the nodes of
+/// the elements matching `interactive`, in order.
+pub struct Walked {
+    pub summary: Summary,
+    pub elements: Vec<Element>,
+    pub interactive: Vec<NodeId>,
+}
 /// `Node.TEXT_NODE`.
 const TEXT_NODE: u16 = 3;
 
@@ -51,16 +62,22 @@ enum Frame {
     List(js_sys::Array, u32, NodeId, usize),
 }
 
-/// The summary of `doc`'s body (an empty body when it has none).
-pub fn of(doc: &Document) -> Summary {
-    let mut summary = Summary::new(Item::new(Tag::Body));
+/// The walk of `doc`'s body (an empty body when it has none), noting the elements that match
+/// the selector `interactive`, if given.
+pub fn of(doc: &Document, interactive: Option<&str>) -> Walked {
+    let mut w = Walked {
+        summary: Summary::new(Item::new(Tag::Body)),
+        elements: Vec::new(),
+        interactive: Vec::new(),
+    };
     if let Some(body) = doc.body() {
         // A page that hides its whole body until its scripts run (an anti-flicker style) shows
         // nothing yet: its elements are then read as if shown.
         let check = visible(&body);
-        walk(&mut summary, &body, Summary::ROOT, 0, check);
+        w.elements.push(body.clone().into());
+        walk(&mut w, &body, interactive, check);
     }
-    summary
+    w
 }
 
 /// The title, and the byline and publication date the page's metadata states.
@@ -87,11 +104,11 @@ pub fn lead(doc: &Document) -> Lead {
     }
 }
 
-/// Walks the children of `el` (its shown children) into `parent`.
-fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize, check: bool) {
-    let mut stack = vec![first_frame(el, false, parent, frames)];
+/// Walks the children of `el` (its shown children) into the root.
+fn walk(w: &mut Walked, el: &Element, interactive: Option<&str>, check: bool) {
+    let mut stack = vec![first_frame(el, false, Summary::ROOT, 0)];
     while let Some(frame) = stack.last_mut() {
-        if summary.full() {
+        if w.summary.full() {
             return;
         }
         let (node, parent, frames) = match frame {
@@ -118,16 +135,27 @@ fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize, chec
         match node.node_type() {
             TEXT_NODE => {
                 if let Some(t) = node.node_value() {
-                    summary.push_text(parent, &t);
+                    w.summary.push_text(parent, &t);
                 }
             }
             dom::ELEMENT_NODE => {
                 let el: Element = node.unchecked_into();
-                let Some((item, next)) = describe(&el, check) else {
+                let Some((item, next, maybe)) = describe(&el, check, interactive.is_some()) else {
                     continue;
                 };
                 // Below the depth cap, deeper content joins the deepest kept node.
-                let id = summary.push(parent, item).unwrap_or(parent);
+                let tag = item.tag;
+                let pushed = w.summary.push(parent, item);
+                let id = pushed.unwrap_or(parent);
+                if let (Some(id), Some(sel)) = (pushed, interactive) {
+                    let maybe = maybe || matches!(tag, Tag::A | Tag::Control);
+                    if maybe
+                        && w.interactive.len() < MAX_INTERACTIVE
+                        && el.matches(sel).unwrap_or(false)
+                    {
+                        w.interactive.push(id);
+                    }
+                }
                 match next {
                     Walk::Skip => {}
                     Walk::Frame => {
@@ -138,6 +166,9 @@ fn walk(summary: &mut Summary, el: &Element, parent: NodeId, frames: usize, chec
                     }
                     Walk::Children => stack.push(first_frame(&el, false, id, frames)),
                     Walk::Slot => stack.push(first_frame(&el, true, id, frames)),
+                }
+                if pushed.is_some() {
+                    w.elements.push(el);
                 }
             }
             _ => {}
@@ -175,15 +206,18 @@ enum Walk {
     Frame,
 }
 
-/// The summary node of `el` and what the walk does next; `None` for elements whose content
+/// The summary node of `el` (`all`: walk into `aria-hidden` subtrees too), what the walk
+/// does next, and whether it may be interactive
+/// beyond its tag (a role, `contenteditable`, `<summary>`); `None` for elements whose content
 /// is never page text.
-fn describe(el: &Element, check: bool) -> Option<(Item, Walk)> {
+fn describe(el: &Element, check: bool, all: bool) -> Option<(Item, Walk, bool)> {
     let name = el.local_name();
     let tag = Tag::of(&name)?;
     // Frames hold a document of their own: walk them as a block.
     let frame = name == "iframe" || name == "frame";
     let tag = if frame { Tag::Block } else { tag };
     let mut item = Item::new(tag);
+    let mut maybe = name == "summary";
     if el.has_attributes() {
         let mut hints = el.id();
         let class = el.class_name();
@@ -193,6 +227,7 @@ fn describe(el: &Element, check: bool) -> Option<(Item, Walk)> {
         }
         // One check for the rarer attributes, read one by one only when present.
         if el.matches(RARE_ATTRIBUTES).unwrap_or(false) {
+            maybe |= el.has_attribute("role") || el.has_attribute("contenteditable");
             for name in ["itemprop", "rel"] {
                 if let Some(v) = el.get_attribute(name) {
                     hints.push(' ');
@@ -212,7 +247,9 @@ fn describe(el: &Element, check: bool) -> Option<(Item, Walk)> {
     if check && !item.flags.hidden && tag.is_block() && !visible(el) {
         item.flags.hidden = not_rendered(el);
     }
-    let walk = if item.flags.hidden || item.flags.aria_hidden {
+    // Text under `aria-hidden` is never page text, but its controls still take clicks: walked
+    // when the interactive elements are noted (`all`).
+    let walk = if item.flags.hidden || (item.flags.aria_hidden && !all) {
         Walk::Skip
     } else if frame {
         Walk::Frame
@@ -221,7 +258,7 @@ fn describe(el: &Element, check: bool) -> Option<(Item, Walk)> {
     } else {
         Walk::Children
     };
-    Some((item, walk))
+    Some((item, walk, maybe))
 }
 
 /// `checkVisibility`, with `visibility: hidden` counting as not shown.

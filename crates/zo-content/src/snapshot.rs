@@ -1,18 +1,23 @@
 //! The page snapshot for Co-browse prompts: URL, title, a budgeted excerpt of the page's main
-//! content (the article as a reader view sees it, else the visible text of the main region:
-//! `zo_core::page::reader` on the [`page_summary`] walk),
-//! and the visible interactive elements (links, buttons, form fields, ARIA widgets,
-//! contenteditable) with a short label, current value (never of secret fields: passwords,
+//! content (the article as a reader view sees it, else the visible text of the main region,
+//! what is in or near the viewport first: `zo_core::page::reader` on the [`page_summary`]
+//! walk, with the boxes it asks for read by [`boxes`]), and the visible interactive elements
+//! (links, buttons, form fields, ARIA widgets, contenteditable) noted by the same walk, in
+//! the order `reader::element_order` gives (the viewport and the main content first, big
+//! navigation, footers and link lists collapsed to a line each), with a short label, current value (never of secret fields: passwords,
 //! payment card details, one-time codes, which are marked as such instead) and a selector
 //! checked to resolve back to exactly that element. The page text is what the page shows,
 //! where the values of form fields never appear.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
+use zo_core::page::reader::element_order::{self, Entry};
+use zo_core::page::reader::page_text;
 use zo_core::page::{reader, short_label, DEFAULT_TEXT_BUDGET, LABEL_MAX_CHARS, VALUE_MAX_CHARS};
-use zo_core::wire::{PageSnapshot, SnapshotElement};
+use zo_core::wire::{OmittedLinks, PageSnapshot, SnapshotElement};
 
 use crate::actionable;
+use crate::boxes;
 use crate::dom;
 use crate::failure::Failure;
 use crate::locate::{self, Root};
@@ -35,17 +40,37 @@ const MAX_ELEMENTS: usize = 250;
 pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
     let doc = dom::document()?;
     let budget = text_budget.map_or(DEFAULT_TEXT_BUDGET, |b| b as usize);
-    let reading = page_text(&doc, budget);
+    let mut walked = page_summary::of(&doc, Some(INTERACTIVE));
+    let reading = read(&doc, &mut walked, budget);
+    let page_summary::Walked {
+        mut summary,
+        elements: nodes,
+        interactive,
+    } = walked;
+    boxes::place(&mut summary, &nodes, &interactive);
     let roots = locate::roots(&doc);
     let mut elements = Vec::new();
-    'roots: for root in &roots {
-        for el in root.query_all(INTERACTIVE).unwrap_or_default() {
-            if elements.len() >= MAX_ELEMENTS {
-                break 'roots;
+    let mut omitted = Vec::new();
+    for entry in element_order::order(&summary, &interactive) {
+        if elements.len() >= MAX_ELEMENTS {
+            break;
+        }
+        match entry {
+            Entry::Element(i) => {
+                let el = interactive.get(i).and_then(|&id| nodes.get(id));
+                if let Some(e) = el.and_then(|el| describe(el, &roots)) {
+                    elements.push(e);
+                }
             }
-            if let Some(e) = describe(&el, &roots) {
-                elements.push(e);
-            }
+            Entry::Collapsed(c) => omitted.push(OmittedLinks {
+                after: elements.len() as u32,
+                count: c.count as u32,
+                region: c.region,
+                selector: nodes
+                    .get(c.container)
+                    .and_then(|el| selector::unique_selector(el, &roots))
+                    .unwrap_or_default(),
+            }),
         }
     }
     Ok(PageSnapshot {
@@ -55,12 +80,23 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
         text_truncated: reading.truncated,
         text_kind: reading.kind,
         elements,
+        omitted,
     })
 }
 
-/// The page text within `budget` characters: the article, else the main region's text.
+/// The page text within `budget` characters: the article, else the main region's text,
+/// what is in or near the viewport first.
 pub fn page_text(doc: &Document, budget: usize) -> reader::Reading {
-    reader::read(&page_summary::of(doc), &page_summary::lead(doc), budget)
+    read(doc, &mut page_summary::of(doc, None), budget)
+}
+
+fn read(doc: &Document, walked: &mut page_summary::Walked, budget: usize) -> reader::Reading {
+    let lead = page_summary::lead(doc);
+    reader::read_article(&walked.summary, &lead, budget).unwrap_or_else(|| {
+        let ids = page_text::boxes(&walked.summary);
+        boxes::place(&mut walked.summary, &walked.elements, &ids);
+        reader::read_page(&walked.summary, budget)
+    })
 }
 
 fn describe(el: &Element, roots: &[Root]) -> Option<SnapshotElement> {

@@ -56,5 +56,5 @@ pub use settings::{
     MAX_INSTRUCTIONS_CHARS, MAX_MODE_BUDGET, MAX_MODE_NAME_CHARS, MAX_NAVIGATIONS_CEILING,
     MAX_STEPS_CEILING, MIN_MODE_BUDGET, SETTINGS_KEY,
 };
-pub use snapshot::{PageSnapshot, SnapshotElement};
+pub use snapshot::{OmittedLinks, PageSnapshot, SnapshotElement};
 pub use zo_api::{AskBody, AskReply};

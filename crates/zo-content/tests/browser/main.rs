@@ -14,6 +14,7 @@ mod actions;
 mod allocator;
 mod components;
 mod effects;
+mod element_order;
 mod errors;
 mod facts;
 mod fill;

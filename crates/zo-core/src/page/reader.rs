@@ -3,24 +3,28 @@
 //! is scored ([`score`]), boilerplate inside it left out ([`clean`]), and its text rendered
 //! with light structure ([`render`]) after the title, byline and date, then fitted to the
 //! budget with an outline of what was left out ([`budget`]). A page with no article (a
-//! listing, a form, an app) gives the visible text of its main region instead, and the
-//! result says which of the two it is ([`TextKind`]).
+//! listing, a form, an app) gives the visible text of its main region instead, what is in or
+//! near the viewport first ([`page_text`], placed by [`viewport`]), and the result says which
+//! of the two it is ([`TextKind`]).
 
 pub mod budget;
 pub mod clean;
+pub mod element_order;
 pub mod hints;
+pub mod page_text;
 pub mod render;
 pub mod score;
 pub mod stats;
 pub mod summary;
 #[cfg(test)]
 mod tests;
+pub mod viewport;
 
 use serde::{Deserialize, Serialize};
 
 use render::{Block, BlockKind, Renderer};
 use score::Pass;
-use summary::{Role, Summary, Tag};
+use summary::{Summary, Tag};
 
 pub use summary::{Child, Flags, Node};
 
@@ -98,8 +102,14 @@ struct Attempt {
     byline: Option<String>,
 }
 
-/// The page text of `summary` within `budget` characters.
+/// The page text of `summary` within `budget` characters: the article, else the main
+/// region's text (placed by the boxes the summary holds, if any).
 pub fn read(summary: &Summary, lead: &Lead, budget: usize) -> Reading {
+    read_article(summary, lead, budget).unwrap_or_else(|| read_page(summary, budget))
+}
+
+/// The page's article within `budget` characters, when it has one.
+pub fn read_article(summary: &Summary, lead: &Lead, budget: usize) -> Option<Reading> {
     let mut best: Option<Attempt> = None;
     for pass in PASSES {
         let Some(a) = article(summary, pass) else {
@@ -113,25 +123,28 @@ pub fn read(summary: &Summary, lead: &Lead, budget: usize) -> Reading {
             break;
         }
     }
-    let article = best.filter(|a| {
+    let mut a = best.filter(|a| {
         a.text >= ARTICLE_FLOOR && (a.links as f32) < ARTICLE_MAX_LINK_SHARE * a.text as f32
-    });
-    let (kind, mut blocks, found_byline) = match article {
-        Some(a) => (TextKind::Article, a.blocks, a.byline),
-        None => (TextKind::Page, page_text(summary), None),
-    };
+    })?;
     // The title leads an article; page text has it in the prompt's header already.
-    let (text, truncated) = if kind == TextKind::Article {
-        let mut all = lead_blocks(lead, found_byline, &blocks);
-        all.append(&mut blocks);
-        budget::fit(&all, budget)
-    } else {
-        budget::fit(&blocks, budget)
-    };
+    let mut all = lead_blocks(lead, a.byline.take(), &a.blocks);
+    all.append(&mut a.blocks);
+    let (text, truncated) = budget::fit(&all, budget);
+    Some(Reading {
+        text,
+        truncated,
+        kind: TextKind::Article,
+    })
+}
+
+/// The visible text of the main region within `budget` characters, what is in or near the
+/// viewport first (when the content module placed the nodes [`page_text::boxes`] names).
+pub fn read_page(summary: &Summary, budget: usize) -> Reading {
+    let (text, truncated) = budget::fit(&page_text::blocks(summary), budget);
     Reading {
         text,
         truncated,
-        kind,
+        kind: TextKind::Page,
     }
 }
 
@@ -184,25 +197,6 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
         blocks: r.blocks,
         byline,
     })
-}
-
-/// The visible text of the main region (the first `<main>` or `role=main` with text, else
-/// the whole page), furniture by tag and role left out.
-fn page_text(summary: &Summary) -> Vec<Block> {
-    let live = stats::live(summary, false);
-    let st = stats::stats(summary, &live);
-    let region = (0..summary.nodes.len())
-        .find(|&id| {
-            live[id]
-                && (summary.nodes[id].tag == Tag::Main
-                    || summary.nodes[id].role == Some(Role::Main))
-                && st[id].text >= ARTICLE_FLOOR
-        })
-        .unwrap_or(Summary::ROOT);
-    let mut r = Renderer::new(summary, &live);
-    r.node(region);
-    r.flush();
-    r.blocks
 }
 
 /// The title (unless the text starts with a heading it contains), then byline and date.

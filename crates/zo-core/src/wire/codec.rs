@@ -13,6 +13,7 @@ pub(crate) mod names;
 pub(crate) mod page;
 pub(crate) mod panel;
 pub(crate) mod parts;
+pub(crate) mod snapshot;
 
 #[cfg(test)]
 pub(crate) mod tests;

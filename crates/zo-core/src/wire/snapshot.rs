@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::page::reader::element_order::Region;
 use crate::page::reader::TextKind;
 use crate::page::secret_field::{self, SecretKind};
 
@@ -22,6 +23,25 @@ pub struct PageSnapshot {
     #[serde(default)]
     pub text_kind: TextKind,
     pub elements: Vec<SnapshotElement>,
+    /// Lines standing for links left out of `elements` (a big navigation, footer or link
+    /// list collapsed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedLinks>,
+}
+
+/// Links of one region left out of a snapshot's elements.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OmittedLinks {
+    /// How many elements are listed before this line.
+    pub after: u32,
+    /// How many links were left out.
+    pub count: u32,
+    pub region: Region,
+    /// A selector of the region's element, to scroll to or extract (empty when none is
+    /// unique).
+    #[serde(default)]
+    pub selector: String,
 }
 
 /// One interactive element.

@@ -241,6 +241,7 @@ impl TabApi for FakeTabs {
 
 pub fn page(url: &str) -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: url.to_string(),
         title: "Shop".to_string(),
         text: "Pro $25".to_string(),

@@ -62,6 +62,7 @@ mod tests {
 
         // The snapshot's input type decides even when the selector says nothing.
         let snap = PageSnapshot {
+            omitted: Vec::new(),
             elements: vec![SnapshotElement {
                 selector: "#f3".into(),
                 tag: "input".into(),
@@ -92,6 +93,7 @@ mod tests {
                 ..Default::default()
             };
         let snap = PageSnapshot {
+            omitted: Vec::new(),
             elements: vec![
                 field("#card", "text", Some(SecretKind::Payment)),
                 field("#code", "text", Some(SecretKind::OneTimeCode)),

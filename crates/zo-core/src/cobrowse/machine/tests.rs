@@ -11,6 +11,7 @@ const SHOP: &str = "https://shop.example/";
 
 fn page(url: &str) -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: url.to_string(),
         title: "Shop".to_string(),
         text: "Welcome".to_string(),

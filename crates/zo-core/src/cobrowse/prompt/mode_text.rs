@@ -113,6 +113,7 @@ pub fn sample_page() -> PageSnapshot {
         ..SnapshotElement::default()
     };
     PageSnapshot {
+        omitted: Vec::new(),
         url: "https://shop.example/kettles/steel-2l".into(),
         title: "Steel kettle, 2 L – Example Shop".into(),
         text: "Steel kettle, 2 L. €39.90, in stock. Boils a full kettle in four minutes; \

@@ -7,7 +7,7 @@ use super::fence;
 use crate::page::reader::TextKind;
 use crate::page::secret_field::SecretKind;
 use crate::page::text::collapse_whitespace;
-use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
+use crate::wire::snapshot::{OmittedLinks, PageSnapshot, SnapshotElement};
 
 /// Marker appended to text cut to fit a budget.
 pub const CUT_MARK: &str = "…";
@@ -94,26 +94,73 @@ pub fn element_line(el: &SnapshotElement) -> Option<String> {
     Some(line)
 }
 
-/// Element lines within `budget` characters (newlines included); says how many were left out.
-pub fn elements_block(elements: &[SnapshotElement], budget: usize) -> String {
+/// The line standing for a region's links left out: how many, where, and how to reach them.
+pub fn omitted_line(o: &OmittedLinks) -> String {
+    let selector = o.selector.trim();
+    let shown = !selector.is_empty()
+        && char_len(selector) <= SELECTOR_MAX
+        && !selector.contains('\n')
+        && fence::encode(selector) == selector;
+    let mut line = format!("… {} more links in {}", o.count, o.region.phrase());
+    if shown {
+        line.push_str(&format!(
+            " ({selector}), not listed: scroll to it or extract it to see them"
+        ));
+    } else {
+        line.push_str(", not listed");
+    }
+    line
+}
+
+/// Element lines within `budget` characters (newlines included), with the lines of links
+/// left out where the snapshot placed them; says how many elements the budget left out.
+pub fn elements_block(
+    elements: &[SnapshotElement],
+    omitted: &[OmittedLinks],
+    budget: usize,
+) -> String {
     let mut out = String::new();
     let mut used = 0;
     let mut shown = 0;
+    let mut next = 0;
+    let mut full = false;
+    let push = |out: &mut String, used: &mut usize, line: &str, room: usize| {
+        let len = char_len(line) + 1;
+        if *used + len + room > budget {
+            return false;
+        }
+        out.push_str(line);
+        out.push('\n');
+        *used += len;
+        true
+    };
     for (i, el) in elements.iter().enumerate() {
+        // Keep room for the "more elements" note when something is left out.
+        let note_room = if elements.len() - i > 1 { 40 } else { 0 };
+        while let Some(o) = omitted.get(next).filter(|o| o.after as usize <= i) {
+            next += 1;
+            if !push(&mut out, &mut used, &omitted_line(o), note_room) {
+                full = true;
+                break;
+            }
+        }
+        if full {
+            break;
+        }
         let Some(line) = element_line(el) else {
             continue;
         };
-        let len = char_len(&line) + 1;
-        // Keep room for the "more elements" note when something is left out.
-        let rest = elements.len() - i - 1;
-        let note_room = if rest > 0 { 40 } else { 0 };
-        if used + len + note_room > budget {
+        if !push(&mut out, &mut used, &line, note_room) {
             break;
         }
-        out.push_str(&line);
-        out.push('\n');
-        used += len;
         shown += 1;
+    }
+    if !full {
+        for o in &omitted[next.min(omitted.len())..] {
+            if !push(&mut out, &mut used, &omitted_line(o), 0) {
+                break;
+            }
+        }
     }
     let left = elements.len() - shown;
     if left > 0 {
@@ -157,7 +204,7 @@ fn page_body(out: &mut String, page: &PageSnapshot, budget: PageBudget) {
         line(&page.title, HEADER_MAX)
     ));
     if budget.elements > 0 {
-        let block = elements_block(&page.elements, budget.elements);
+        let block = elements_block(&page.elements, &page.omitted, budget.elements);
         if block.is_empty() {
             out.push_str("Interactive elements: none found\n");
         } else {
@@ -173,7 +220,9 @@ fn page_body(out: &mut String, page: &PageSnapshot, budget: PageBudget) {
             let cut = truncate(&fence::encode(text), budget.text);
             let what = match page.text_kind {
                 TextKind::Article => "the page's main article, as a reader view extracts it",
-                TextKind::Page => "the page's visible text; no article was found",
+                TextKind::Page => {
+                    "the page's visible text, what is in view first; no article was found"
+                }
             };
             let note = if page.text_truncated || cut.ends_with(CUT_MARK) {
                 "; excerpt, cut to fit"

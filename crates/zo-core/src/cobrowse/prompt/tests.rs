@@ -26,6 +26,7 @@ fn el(selector: &str, tag: &str, label: &str) -> SnapshotElement {
 
 pub(super) fn page() -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: "https://shop.example/pricing".to_string(),
         title: "Pricing - Shop".to_string(),
         text: "Plans\nBasic $10 per month\nPro $25 per month".to_string(),
@@ -56,6 +57,7 @@ pub(super) fn page() -> PageSnapshot {
 
 pub(super) fn huge_page() -> PageSnapshot {
     PageSnapshot {
+        omitted: Vec::new(),
         url: format!("https://x.example/{}", "a".repeat(5_000)),
         title: "T".repeat(5_000),
         text: "word ".repeat(200_000),
@@ -245,7 +247,7 @@ fn snapshot_is_rendered_compactly() {
     many.elements = (0..100)
         .map(|i| el(&format!("#b{i}"), "button", "Go"))
         .collect();
-    let block = render::elements_block(&many.elements, 100_000);
+    let block = render::elements_block(&many.elements, &[], 100_000);
     assert_eq!(block.lines().count(), 100);
     assert!(char_len(&block) < 100 * 20, "{}", char_len(&block));
 }
@@ -255,7 +257,7 @@ fn elements_that_do_not_fit_are_counted_not_cut() {
     let els: Vec<_> = (0..50)
         .map(|i| el(&format!("#b{i}"), "button", "Go"))
         .collect();
-    let block = render::elements_block(&els, 200);
+    let block = render::elements_block(&els, &[], 200);
     assert!(char_len(&block) <= 200);
     assert!(block.contains("more elements not shown"));
     // Every shown line is a whole element.
@@ -416,3 +418,4 @@ mod context;
 mod fence;
 mod followup;
 mod mode_text;
+mod omitted;

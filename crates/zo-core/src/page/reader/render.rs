@@ -49,7 +49,11 @@ pub struct Renderer<'a> {
     keep: &'a [bool],
     line: String,
     kind: BlockKind,
+    /// The block element whose line is being collected.
+    at: NodeId,
     pub blocks: Vec<Block>,
+    /// For each block, the block element it came from.
+    pub origins: Vec<NodeId>,
 }
 
 impl<'a> Renderer<'a> {
@@ -59,7 +63,9 @@ impl<'a> Renderer<'a> {
             keep,
             line: String::new(),
             kind: BlockKind::Paragraph,
+            at: Summary::ROOT,
             blocks: Vec::new(),
+            origins: Vec::new(),
         }
     }
 
@@ -79,6 +85,8 @@ impl<'a> Renderer<'a> {
         }
         self.flush();
         let outer = self.kind;
+        let outer_at = self.at;
+        self.at = id;
         self.kind = match node.tag {
             Tag::Heading(n) => BlockKind::Heading(n),
             Tag::Li | Tag::Dt | Tag::Dd => BlockKind::Item,
@@ -88,6 +96,7 @@ impl<'a> Renderer<'a> {
         self.children(id);
         self.flush();
         self.kind = outer;
+        self.at = outer_at;
     }
 
     fn children(&mut self, id: NodeId) {
@@ -108,6 +117,7 @@ impl<'a> Renderer<'a> {
                 kind: self.kind,
                 text,
             });
+            self.origins.push(self.at);
         }
     }
 
@@ -149,6 +159,7 @@ impl<'a> Renderer<'a> {
                 kind: BlockKind::Row,
                 text: row,
             });
+            self.origins.push(id);
         }
     }
 

@@ -238,8 +238,9 @@ pub struct Flags {
     pub article_body: bool,
     /// Fixed or sticky on screen (banners, consent bars, headers).
     pub fixed: bool,
-    /// Its box intersects the viewport.
-    pub in_viewport: bool,
+    /// Where its box sits against the viewport, when the content module read it (see
+    /// [`super::viewport`]).
+    pub place: Option<super::viewport::Place>,
 }
 
 /// One child of a node.

@@ -6,13 +6,13 @@
 use crate::page::Capped;
 use crate::wire::action::Action;
 use crate::wire::codec::parts::{read_action_error, write_action_error};
+use crate::wire::codec::snapshot;
 use crate::wire::facts::{FieldFacts, FormFacts, TargetFacts};
 use crate::wire::json::fields::{boolean, list, name, read_action, string, uint32, Fields};
 use crate::wire::json::RawJson;
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, ParseFloat, WireError, WireName};
 use crate::wire::outcome::{FillOutcome, ScrollOutcome, WaitOutcome};
 use crate::wire::protocol::{ActionResult, ContentToWorker, WorkerToContent};
-use crate::wire::snapshot::{PageSnapshot, SnapshotElement};
 
 impl WorkerToContent {
     /// Reads one message from its JSON text, as serde reads it.
@@ -131,7 +131,7 @@ impl ContentToWorker {
             },
             "SNAPSHOT_RESULT" => ContentToWorker::SnapshotResult {
                 request_id: f.req("requestId", string)?,
-                snapshot: f.req("snapshot", read_snapshot)?,
+                snapshot: f.req("snapshot", snapshot::read)?,
             },
             "PONG" => ContentToWorker::Pong {
                 build: f.req("build", string)?,
@@ -180,7 +180,7 @@ impl ContentToWorker {
                 snapshot,
             } => typed("SNAPSHOT_RESULT")
                 .str("requestId", request_id)
-                .json("snapshot", &write_snapshot(snapshot))
+                .json("snapshot", &snapshot::write(snapshot))
                 .done(),
             ContentToWorker::Pong { build } => typed("PONG").str("build", build).done(),
             ContentToWorker::ContentError { message } => {
@@ -237,80 +237,6 @@ pub(super) fn write_result<'v>(
         .opt_json("value", value)
         .opt_json("error", error.as_ref())
         .opt_uint("settleMs", r.settle_ms.map(u64::from))
-        .done()
-}
-
-fn read_snapshot(node: &Node) -> Result<PageSnapshot, WireError> {
-    let f = Fields::of(
-        node,
-        &[
-            "url",
-            "title",
-            "text",
-            "textTruncated",
-            "textKind",
-            "elements",
-        ],
-    )?;
-    Ok(PageSnapshot {
-        url: f.req("url", string)?,
-        title: f.req("title", string)?,
-        text: f.req("text", string)?,
-        text_truncated: f.or_default("textTruncated", boolean)?,
-        text_kind: f.or_default("textKind", name)?,
-        elements: f.req("elements", |n| list(n, read_element))?,
-    })
-}
-
-fn read_element(node: &Node) -> Result<SnapshotElement, WireError> {
-    let f = Fields::of(
-        node,
-        &[
-            "selector",
-            "tag",
-            "role",
-            "inputType",
-            "label",
-            "value",
-            "secret",
-            "disabled",
-        ],
-    )?;
-    Ok(SnapshotElement {
-        selector: f.req("selector", string)?,
-        tag: f.req("tag", string)?,
-        role: f.opt("role", string)?,
-        input_type: f.opt("inputType", string)?,
-        label: f.or_default("label", string)?,
-        value: f.opt("value", string)?,
-        secret: f.opt("secret", name)?,
-        disabled: f.or_default("disabled", boolean)?,
-    })
-}
-
-fn write_snapshot(s: &PageSnapshot) -> Json {
-    let elements = Json::array(s.elements.iter().map(|e| {
-        let obj = Obj::new()
-            .str("selector", &e.selector)
-            .str("tag", &e.tag)
-            .opt_str("role", e.role.as_deref())
-            .opt_str("inputType", e.input_type.as_deref())
-            .str("label", &e.label)
-            .opt_str("value", e.value.as_deref())
-            .opt_str("secret", e.secret.map(WireName::wire_name));
-        if e.disabled {
-            obj.bool("disabled", true).done()
-        } else {
-            obj.done()
-        }
-    }));
-    Obj::new()
-        .str("url", &s.url)
-        .str("title", &s.title)
-        .str("text", &s.text)
-        .bool("textTruncated", s.text_truncated)
-        .str("textKind", s.text_kind.wire_name())
-        .json("elements", &elements)
         .done()
 }
 

@@ -2,6 +2,7 @@
 //! what serde writes for the variant (a test checks every one), and `ALL` lists every variant
 //! (keep it beside the `match` a new variant must be added to).
 
+use crate::page::reader::element_order::Region;
 use crate::page::reader::TextKind;
 use crate::page::secret_field::SecretKind;
 use crate::wire::approval::{Access, ApprovalKind, Source};
@@ -53,6 +54,20 @@ impl WireName for ActionErrorCode {
 impl WireName for SecretKind {
     const ALL: &'static [Self] = &[Self::Password, Self::Payment, Self::OneTimeCode];
     const WHAT: &'static str = "a kind of secret field";
+    fn wire_name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+impl WireName for Region {
+    const ALL: &'static [Self] = &[
+        Self::Navigation,
+        Self::Header,
+        Self::Footer,
+        Self::Sidebar,
+        Self::LinkList,
+    ];
+    const WHAT: &'static str = "a page region";
     fn wire_name(self) -> &'static str {
         self.as_str()
     }

@@ -78,6 +78,7 @@ fn a_closing_done_is_never_cut_by_the_cap() {
 #[test]
 fn text_of_a_shared_tab_filled_into_the_bound_page_needs_approval() {
     let bank = PageSnapshot {
+        omitted: Vec::new(),
         url: "https://bank.example/accounts".into(),
         title: "My bank".into(),
         text: "Checking account 12345-678, balance 4,210.77 EUR".into(),

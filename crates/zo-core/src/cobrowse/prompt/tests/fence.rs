@@ -147,6 +147,7 @@ fn element(selector: &str, label: &str) -> SnapshotElement {
 fn page_with(payload: &str, marker: &str) -> PageSnapshot {
     let h = hostile(payload, marker);
     PageSnapshot {
+        omitted: Vec::new(),
         url: format!("https://shop.example/{h}?q={h}#{h}"),
         title: h.clone(),
         text: format!("Intro\n{h}\nOutro"),

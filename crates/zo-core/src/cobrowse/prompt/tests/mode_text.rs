@@ -58,6 +58,7 @@ fn a_deleted_or_changed_custom_mode_is_refused() {
 #[test]
 fn a_custom_prompt_follows_its_level_and_budget() {
     let page = PageSnapshot {
+        omitted: Vec::new(),
         url: "https://example.com/".into(),
         title: "Example".into(),
         text: "word ".repeat(2_000),

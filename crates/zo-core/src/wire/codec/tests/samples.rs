@@ -205,6 +205,20 @@ fn facts() -> Vec<TargetFacts> {
 
 fn snapshot() -> PageSnapshot {
     PageSnapshot {
+        omitted: vec![
+            crate::wire::snapshot::OmittedLinks {
+                after: 2,
+                count: 38,
+                region: crate::page::reader::element_order::Region::Navigation,
+                selector: "nav#top".into(),
+            },
+            crate::wire::snapshot::OmittedLinks {
+                after: 4,
+                count: 9,
+                region: crate::page::reader::element_order::Region::LinkList,
+                selector: String::new(),
+            },
+        ],
         url: "https://example.com/".into(),
         title: ODD.into(),
         text: "Hello\nworld".into(),
