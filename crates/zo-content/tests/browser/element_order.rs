@@ -125,7 +125,11 @@ async fn a_forms_fields_come_before_a_big_menu() {
     ));
     let snap = snapshot(2_000).await;
     let l = labels(&snap);
-    assert_eq!(l[..4], ["Street", "Town", "Continue", "Chat with us"], "{l:?}");
+    assert_eq!(
+        l[..4],
+        ["Street", "Town", "Continue", "Chat with us"],
+        "{l:?}"
+    );
     // A control under `aria-hidden` still takes clicks: listed; its text is not page text.
     assert!(!snap.text.contains("Decoration"), "{}", snap.text);
     let nav = snap.omitted.first().unwrap_or_else(|| panic!("{l:?}"));
