@@ -86,6 +86,12 @@ describe('co-browse', () => {
       ['Extract', '#result-name', 'done'],
     ]);
     assert.match(run.rows[4].details, /Name: Ada Lovelace/, 'the extracted value is shown');
+    // Rows name the elements as the page labels them; the selector is the target's tooltip.
+    assert.deepEqual(
+      run.rows.map((r) => r.shown),
+      ['“Name”', '“Email”', '“Notes”', '“Send”', '#result-name'],
+    );
+    assert.match(run.rows[0].details, /with “Ada Lovelace”/);
     // "Send" is a sensitive control: the person allowed that click, and only that one.
     assert.deepEqual(run.approved, [`Click “Send” on ${h.site.url}`]);
     await assertDone(run, done);

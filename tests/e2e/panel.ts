@@ -12,7 +12,10 @@ export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'failed' | 'inter
 
 export interface TimelineRow {
   title: string;
+  /** The selector or URL the action names (the target's tooltip). */
   target: string;
+  /** What the row shows for its target: the element's name (“Name”) once known, else `target`. */
+  shown: string;
   status: string;
   details: string;
 }
@@ -338,7 +341,8 @@ export class AssistantMessage {
       const row = rows.nth(i);
       out.push({
         title: (await row.locator('.step-title').innerText()).trim(),
-        target: (await row.locator('.step-target').innerText()).trim(),
+        target: ((await row.locator('.step-target').getAttribute('title')) ?? '').trim(),
+        shown: (await row.locator('.step-target').innerText()).trim(),
         status: (await row.getAttribute('data-status')) ?? '',
         details: (await row.innerText()).trim(),
       });

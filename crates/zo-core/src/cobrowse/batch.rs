@@ -50,6 +50,7 @@ impl BatchRun {
             value: None,
             error: slot.error.clone(),
             settle_ms: None,
+            target_name: None,
         }
     }
 

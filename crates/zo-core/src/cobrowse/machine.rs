@@ -95,6 +95,9 @@ struct Step {
     secret: Vec<usize>,
     /// The page address (from the browser) each checked action ran on.
     pages: Vec<(usize, String)>,
+    /// What the element of each checked action is called (its accessible name, from the
+    /// facts), for the panel's timeline.
+    names: Vec<(usize, String)>,
 }
 
 fn result(index: usize, status: ActionStatus) -> ActionResult {
@@ -104,6 +107,7 @@ fn result(index: usize, status: ActionStatus) -> ActionResult {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     }
 }
 

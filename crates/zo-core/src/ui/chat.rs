@@ -293,8 +293,11 @@ impl Turn {
                 self.keep_thought(*step, text, &mut changes)
             }
             WorkerToPanel::ResumeOffer {
-                index, remaining, ..
-            } => self.apply_offer(*index, *remaining, &mut changes),
+                step,
+                index,
+                remaining,
+                ..
+            } => self.apply_offer(*step, *index, *remaining, &mut changes),
             WorkerToPanel::SendOffer { origin, .. } => self.apply_send_offer(origin, &mut changes),
             WorkerToPanel::StreamError { error, .. } => {
                 // Keep what was shown; add text the worker had but the panel had not seen.
@@ -332,6 +335,7 @@ impl Turn {
                     value: None,
                     error: None,
                     settle_ms: None,
+                    target_name: None,
                 };
                 changes.push(Change::Timeline {
                     position,
@@ -481,6 +485,14 @@ impl Turn {
             return;
         }
         let timeline = &mut self.message.timeline;
+        let at = timeline
+            .iter()
+            .position(|e| e.step == step && e.index == index);
+        // A status sent before the action was checked does not know its element's name yet.
+        let target_name = result
+            .target_name
+            .clone()
+            .or_else(|| at.and_then(|p| timeline[p].target_name.clone()));
         let entry = TimelineEntry {
             step,
             index,
@@ -488,11 +500,9 @@ impl Turn {
             status: result.status,
             value: result.value.clone(),
             error: result.error.clone(),
+            target_name,
         };
-        let position = match timeline
-            .iter()
-            .position(|e| e.step == step && e.index == index)
-        {
+        let position = match at {
             Some(p) => {
                 timeline[p] = entry;
                 p
@@ -502,7 +512,10 @@ impl Turn {
                 timeline.len() - 1
             }
         };
-        let row = view::timeline_row(&timeline[position].action, Some(result));
+        let row = view::timeline_row(
+            &timeline[position].action,
+            Some(&timeline[position].result()),
+        );
         changes.push(Change::Timeline { position, row });
         self.action_step = self.action_step.max(step);
         if self.rendered_len == 0 {

@@ -237,6 +237,9 @@ pub struct TimelineEntry {
     pub value: Option<crate::wire::json::RawJson>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ActionError>,
+    /// What the element acted on is called (its accessible name), when the action was checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_name: Option<String>,
 }
 
 impl TimelineEntry {
@@ -248,6 +251,7 @@ impl TimelineEntry {
             value: self.value.clone(),
             error: self.error.clone(),
             settle_ms: None,
+            target_name: self.target_name.clone(),
         }
     }
 }

@@ -16,6 +16,8 @@ pub const SHORT_REASONING_LINES: usize = 3;
 pub const DETAIL_CHARS: usize = 2000;
 /// Longest typed value a timeline row shows on its line (all of it is in the details).
 pub const TYPED_CHARS: usize = 40;
+/// Most characters of an element's name a timeline row shows.
+pub const NAME_CHARS: usize = 48;
 /// Length of a tool result's one-line summary.
 pub const SUMMARY_CHARS: usize = 120;
 
@@ -166,8 +168,13 @@ pub struct TimelineRow {
     pub status: ActionStatus,
     /// e.g. "Click", "Fill", "Navigate".
     pub title: String,
-    /// One-line target, e.g. the selector or URL.
+    /// One-line target: what the element is called (`“I agree”`) when the action was checked
+    /// on one, else the selector or URL.
     pub target: String,
+    /// The target as written (the selector or URL), for a tooltip.
+    pub tooltip: String,
+    /// `target` is the element's name, not a selector.
+    pub named: bool,
     /// (label, value) details for the expanded view.
     pub details: Vec<(String, String)>,
     /// What a fill typed, quoted and cut short for the row's one line (a secret stays
@@ -273,9 +280,20 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
     let refused = result
         .and_then(|r| r.error.as_ref())
         .is_some_and(|e| e.code == crate::wire::protocol::ActionErrorCode::Refused);
+    // "Click “I agree”", "Fill “Name” with “Ada”": the element as people call it, when the
+    // machine learned its name from the facts it checked.
+    let name = match action {
+        // An extract's element is named by the very text it reads: its selector says more.
+        Action::Click { .. } | Action::Fill { .. } => result
+            .and_then(|r| r.target_name.as_deref())
+            .map(|n| crate::page::text::short_label(n, NAME_CHARS))
+            .filter(|n| !n.is_empty()),
+        _ => None,
+    };
     let typed = match action {
         Action::Fill { value, .. } => Some(format!(
-            "\u{201c}{}\u{201d}",
+            "{}\u{201c}{}\u{201d}",
+            if name.is_some() { "with " } else { "" },
             crate::page::text::short_label(value, TYPED_CHARS)
         )),
         _ => None,
@@ -284,7 +302,12 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
         typed,
         status: result.map(|r| r.status).unwrap_or_default(),
         title: title.into(),
-        target,
+        named: name.is_some(),
+        target: match &name {
+            Some(n) => format!("\u{201c}{n}\u{201d}"),
+            None => target.clone(),
+        },
+        tooltip: target,
         details,
         refused,
     }

@@ -454,6 +454,11 @@ pub struct ActionResult {
     /// actions that change the page (click, fill, scroll) and finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settle_ms: Option<u32>,
+    /// What the element acted on is called (its accessible name, from the facts the content
+    /// module gave for the check), for people: "Click “I agree”". Set by the worker's machine,
+    /// never by the page's report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_name: Option<String>,
 }
 
 /// A typed action failure with a message for people.
@@ -554,6 +559,7 @@ mod tests {
         assert_eq!(r.settle_ms, Some(17));
         let none = ActionResult {
             settle_ms: None,
+            target_name: None,
             ..r.clone()
         };
         assert_eq!(

@@ -110,8 +110,13 @@ impl MessageView {
             &head,
             &text_el(&self.doc, "span", "step-title", &row.title)?,
         )?;
-        let target = text_el(&self.doc, "code", "step-target", &row.target)?;
-        set_attr(&target, "title", &row.target)?;
+        // A name reads as words; a selector or URL as code, with the selector in the tooltip.
+        let target = if row.named {
+            text_el(&self.doc, "span", "step-target step-name", &row.target)?
+        } else {
+            text_el(&self.doc, "code", "step-target", &row.target)?
+        };
+        set_attr(&target, "title", &row.tooltip)?;
         append(&head, &target)?;
         if let Some(typed) = &row.typed {
             append(&head, &text_el(&self.doc, "span", "step-typed", typed)?)?;

@@ -262,6 +262,7 @@ pub fn result(index: u32, status: ActionStatus) -> ActionResult {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     }
 }
 

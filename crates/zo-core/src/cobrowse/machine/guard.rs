@@ -166,6 +166,14 @@ impl Cobrowse {
             }
         }
         self.step.pages.push((index, page_url.to_string()));
+        if let Some(name) = facts
+            .as_ref()
+            .map(|f| f.name.trim())
+            .filter(|n| !n.is_empty())
+        {
+            self.step.names.retain(|(i, _)| *i != index);
+            self.step.names.push((index, name.to_string()));
+        }
         let check = Check {
             batch_index,
             facts,

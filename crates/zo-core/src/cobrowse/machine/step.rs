@@ -88,6 +88,13 @@ impl Cobrowse {
     pub(super) fn status(&self, index: usize) -> Command {
         let action = &self.step.actions[index];
         let mut result = self.step.results[index].clone();
+        // The name comes from the facts the machine checked, never from the page's report.
+        result.target_name = self
+            .step
+            .names
+            .iter()
+            .find(|(i, _)| *i == index)
+            .map(|(_, name)| name.clone());
         // The panel shows and stores this action: a secret fill's value never goes there, nor
         // anything its result says about the field.
         let secret = match action {

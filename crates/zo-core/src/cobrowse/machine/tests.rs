@@ -67,6 +67,7 @@ fn ok(index: u32, value: Option<serde_json::Value>) -> ActionResult {
         value: value.as_ref().map(crate::wire::json::RawJson::from_value),
         error: None,
         settle_ms: None,
+        target_name: None,
     }
 }
 
@@ -80,6 +81,7 @@ fn failed(index: u32, message: &str) -> ActionResult {
             message: message.to_string(),
         }),
         settle_ms: None,
+        target_name: None,
     }
 }
 
@@ -90,6 +92,7 @@ fn skipped(index: u32) -> ActionResult {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     }
 }
 
@@ -266,6 +269,7 @@ fn batch_is_split_at_navigate() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     assert_eq!(statuses(&out), vec![(2, ActionStatus::Running)]);
     let out = c.on_action_progress(ok(0, Some(serde_json::json!("$25"))));
@@ -428,6 +432,7 @@ mod effects;
 mod first_prompt;
 mod interruptions;
 mod landing;
+mod names;
 mod resume;
 mod task_limits;
 

@@ -316,6 +316,7 @@ fn password_values_are_never_included() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     }];
     let click = Action::Click {
         selector: Selector::parse("#go").unwrap(),

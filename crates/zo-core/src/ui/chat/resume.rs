@@ -34,7 +34,8 @@ pub struct ResumeCard {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Offer {
-    index: u32,
+    /// The failed action's number in the task (its row in the timeline), from 1.
+    number: u32,
     remaining: u32,
     state: ResumeState,
 }
@@ -48,7 +49,7 @@ impl Offer {
         };
         ResumeCard {
             state: self.state,
-            title: format!("Action {} failed", self.index.saturating_add(1)),
+            title: format!("Action {} failed", self.number),
             detail: format!(
                 "{} more {noun} of this step did not run. Run them anyway, or skip them and let Zo plan the next step?",
                 self.remaining
@@ -64,9 +65,24 @@ impl Offer {
 }
 
 impl Turn {
-    pub(super) fn apply_offer(&mut self, index: u32, remaining: u32, changes: &mut Vec<Change>) {
+    /// The worker offers the rest of step `step` after its action `index` failed. The card
+    /// numbers the action as the timeline does, across the task's steps.
+    pub(super) fn apply_offer(
+        &mut self,
+        step: u32,
+        index: u32,
+        remaining: u32,
+        changes: &mut Vec<Change>,
+    ) {
+        // Its row, when the panel heard of it (it always has: its failure came first).
+        let row = self
+            .message
+            .timeline
+            .iter()
+            .position(|e| e.step == step && e.index == index)
+            .map_or(index, |p| u32::try_from(p).unwrap_or(u32::MAX));
         let offer = Offer {
-            index,
+            number: row.saturating_add(1),
             remaining,
             state: ResumeState::Waiting,
         };
@@ -133,6 +149,46 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn the_failed_action_is_numbered_across_the_task_as_its_row() {
+        use crate::wire::action::{Action, Selector};
+        use crate::wire::protocol::{ActionResult, ActionStatus};
+        let mut t = turn(Mode::Cobrowse);
+        let status = |step: u32, index: u32, status: ActionStatus| WorkerToPanel::ActionStatus {
+            session_id: "s1".into(),
+            step,
+            index,
+            action: Action::Click {
+                selector: Selector::parse("#a").unwrap(),
+            },
+            result: ActionResult {
+                index,
+                status,
+                value: None,
+                error: None,
+                settle_ms: None,
+                target_name: None,
+            },
+        };
+        // Three actions in step 1, then the second of step 2 fails.
+        for i in 0..3 {
+            t.apply(&status(1, i, ActionStatus::Done));
+        }
+        t.apply(&status(2, 0, ActionStatus::Done));
+        t.apply(&status(2, 1, ActionStatus::Failed));
+        let c = t.apply(&WorkerToPanel::ResumeOffer {
+            session_id: "s1".into(),
+            step: 2,
+            index: 1,
+            remaining: 1,
+        });
+        assert_eq!(
+            cards(&c)[0].title,
+            "Action 5 failed",
+            "the fifth row, not step 2's second"
+        );
     }
 
     #[test]

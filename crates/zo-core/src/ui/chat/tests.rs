@@ -318,6 +318,7 @@ fn timeline_updates_in_place_with_the_masked_fill_the_worker_sent() {
             value: None,
             error: None,
             settle_ms: None,
+            target_name: None,
         },
     };
     let c = t.apply(&status(ActionStatus::Pending));
@@ -351,6 +352,7 @@ fn stop_skips_pending_actions_and_keeps_text() {
             value: None,
             error: None,
             settle_ms: None,
+            target_name: None,
         },
     });
     let c = t.stop();
@@ -447,6 +449,7 @@ fn the_done_action_is_the_answer_not_a_timeline_row() {
             value: None,
             error: None,
             settle_ms: None,
+            target_name: None,
         },
     };
     let c = t.apply(&status(
@@ -473,6 +476,7 @@ fn the_done_action_is_the_answer_not_a_timeline_row() {
         status: ActionStatus::Done,
         value: None,
         error: None,
+        target_name: None,
     });
     let rows = timeline_rows(&stored);
     assert_eq!(rows.len(), 1);

@@ -30,6 +30,7 @@ fn entry(
         status,
         value: None,
         error,
+        target_name: None,
     }
 }
 

@@ -271,7 +271,15 @@ fn write_page(p: &PageRef) -> Json {
 fn read_entry(node: &Node) -> Result<TimelineEntry, WireError> {
     let f = Fields::of(
         node,
-        &["step", "index", "action", "status", "value", "error"],
+        &[
+            "step",
+            "index",
+            "action",
+            "status",
+            "value",
+            "error",
+            "targetName",
+        ],
     )?;
     Ok(TimelineEntry {
         step: f.req("step", uint32)?,
@@ -280,6 +288,7 @@ fn read_entry(node: &Node) -> Result<TimelineEntry, WireError> {
         status: f.req("status", name)?,
         value: f.opt("value", |n| Ok(RawJson::of(n)))?,
         error: f.opt("error", read_action_error)?,
+        target_name: f.opt("targetName", string)?,
     })
 }
 
@@ -291,6 +300,7 @@ pub(crate) fn write_entry(e: &TimelineEntry) -> Json {
         .str("status", e.status.wire_name())
         .opt_json("value", e.value.as_ref().map(RawJson::to_json).as_ref())
         .opt_json("error", e.error.as_ref().map(write_action_error).as_ref())
+        .opt_str("targetName", e.target_name.as_deref())
         .done()
 }
 

@@ -35,6 +35,7 @@ fn round_trip_keeps_reasoning_tools_timeline_and_status() {
         status: ActionStatus::Done,
         value: Some(crate::wire::json::RawJson::from_value(&json!("ok"))),
         error: None,
+        target_name: None,
     });
     answer.status = MessageStatus::Done;
     answer.elapsed_ms = Some(1234);

@@ -71,6 +71,7 @@ mod tests {
             status,
             value: None,
             error: None,
+            target_name: None,
         }
     }
 

@@ -66,6 +66,7 @@ fn timeline_rows_have_details() {
         ))),
         error: None,
         settle_ms: None,
+        target_name: None,
     };
     let row = timeline_row(&extract, Some(&result));
     assert_eq!(row.status, ActionStatus::Done);
@@ -81,6 +82,7 @@ fn timeline_rows_have_details() {
             message: "no element matches #x".into(),
         }),
         settle_ms: None,
+        target_name: None,
     };
     let row = timeline_row(&fill_with("#x", "a"), Some(&failed));
     assert_eq!(status_label(row.status), "failed");
@@ -114,6 +116,7 @@ fn result_values_read_as_text_per_action() {
         value: Some(crate::wire::json::RawJson::from_value(&value)),
         error: None,
         settle_ms: None,
+        target_name: None,
     };
     let extract = Action::Extract {
         selector: Selector::parse("#r").unwrap(),
@@ -184,6 +187,7 @@ fn refused_actions_read_refused_with_their_reason() {
             message: "You declined: Go to https://evil.example/.".into(),
         }),
         settle_ms: None,
+        target_name: None,
     };
     let row = timeline_row(&nav, Some(&result));
     assert_eq!(
@@ -236,4 +240,58 @@ fn a_fill_row_shows_what_it_typed_quoted_and_short() {
         selector: Selector::parse("#go").unwrap(),
     };
     assert_eq!(timeline_row(&click, None).typed, None);
+}
+
+#[test]
+fn rows_name_clicked_and_filled_elements_as_people_call_them() {
+    let done = |name: Option<&str>| ActionResult {
+        index: 0,
+        status: ActionStatus::Done,
+        value: None,
+        error: None,
+        settle_ms: None,
+        target_name: name.map(str::to_string),
+    };
+    let fill = Action::Fill {
+        selector: Selector::parse("#name").unwrap(),
+        value: "Ada Lovelace".into(),
+    };
+    let row = timeline_row(&fill, Some(&done(Some("Full name"))));
+    assert_eq!(
+        (
+            row.title.as_str(),
+            row.target.as_str(),
+            row.typed.as_deref()
+        ),
+        (
+            "Fill",
+            "\u{201c}Full name\u{201d}",
+            Some("with \u{201c}Ada Lovelace\u{201d}")
+        )
+    );
+    assert!(row.named);
+    assert_eq!(row.tooltip, "#name", "the selector stays in the tooltip");
+    assert!(row.details.contains(&("Selector".into(), "#name".into())));
+    // Unnamed: the selector, as before.
+    let row = timeline_row(&fill, Some(&done(None)));
+    assert_eq!((row.target.as_str(), row.named), ("#name", false));
+    assert_eq!(row.typed.as_deref(), Some("\u{201c}Ada Lovelace\u{201d}"));
+    // A long name is cut short; an extract keeps its selector (its "name" is what it reads).
+    let click = Action::Click {
+        selector: Selector::parse("button.go").unwrap(),
+    };
+    let long = "I agree to the terms and conditions and the privacy policy of this shop";
+    let row = timeline_row(&click, Some(&done(Some(long))));
+    assert!(
+        row.target.chars().count() <= NAME_CHARS + 2,
+        "{}",
+        row.target
+    );
+    assert!(row.target.ends_with("…\u{201d}"), "{}", row.target);
+    let extract = Action::Extract {
+        selector: Selector::parse("#total").unwrap(),
+        attribute: None,
+    };
+    let row = timeline_row(&extract, Some(&done(Some("Total: 42 EUR"))));
+    assert_eq!((row.target.as_str(), row.named), ("#total", false));
 }

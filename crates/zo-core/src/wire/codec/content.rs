@@ -215,13 +215,24 @@ impl ContentToWorker {
 }
 
 pub(super) fn read_result(node: &Node) -> Result<ActionResult, WireError> {
-    let f = Fields::of(node, &["index", "status", "value", "error", "settleMs"])?;
+    let f = Fields::of(
+        node,
+        &[
+            "index",
+            "status",
+            "value",
+            "error",
+            "settleMs",
+            "targetName",
+        ],
+    )?;
     Ok(ActionResult {
         index: f.req("index", uint32)?,
         status: f.req("status", name)?,
         value: f.opt("value", |n| Ok(RawJson::of(n)))?,
         error: f.opt("error", read_action_error)?,
         settle_ms: f.opt("settleMs", uint32)?,
+        target_name: f.opt("targetName", string)?,
     })
 }
 
@@ -237,6 +248,7 @@ pub(super) fn write_result<'v>(
         .opt_json("value", value)
         .opt_json("error", error.as_ref())
         .opt_uint("settleMs", r.settle_ms.map(u64::from))
+        .opt_str("targetName", r.target_name.as_deref())
         .done()
 }
 

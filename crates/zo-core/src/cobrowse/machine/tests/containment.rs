@@ -62,6 +62,7 @@ fn refused(index: u32, message: &str) -> ActionResult {
             message: message.to_string(),
         }),
         settle_ms: None,
+        target_name: None,
     }
 }
 
@@ -233,6 +234,7 @@ fn content_checks_get_verdicts_and_sensitive_fills_wait_for_the_user() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     let Command::Status { action, .. } = &masked[0] else {
         panic!("{masked:?}")

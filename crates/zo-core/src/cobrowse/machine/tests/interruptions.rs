@@ -19,6 +19,7 @@ fn stop_while_running_cancels_and_skips_pending_actions() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     let out = c.stop();
     assert_eq!(out[0], Command::CancelBatch);
@@ -82,6 +83,7 @@ fn interrupted_batch_marks_unfinished_actions_and_reports_why() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     let out = c.on_batch_done(BatchOutcome {
         results: vec![],
@@ -314,6 +316,7 @@ fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
         value: None,
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     let out = c.on_action_progress(ActionResult {
         index: 0,
@@ -323,6 +326,7 @@ fn a_password_fill_runs_with_its_value_but_its_status_is_masked() {
         )),
         error: None,
         settle_ms: None,
+        target_name: None,
     });
     let Some(Command::Status { result, .. }) = out.first() else {
         panic!("{out:?}")

@@ -316,6 +316,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
             )),
             error: None,
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 1,
@@ -325,6 +326,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
             )),
             error: None,
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 2,
@@ -334,6 +336,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
             )),
             error: None,
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 3,
@@ -344,6 +347,7 @@ fn hostile_followup(payload: &str, marker: &str, page: Result<&PageSnapshot, &st
                 message: format!("no element labelled {h}"),
             }),
             settle_ms: None,
+            target_name: None,
         },
     ];
     let outcomes: Vec<StepOutcome<'_>> = actions
@@ -391,6 +395,7 @@ fn each_result_part_alone_is_fenced() {
         value: Some(crate::wire::json::RawJson::from_value(&v)),
         error: None,
         settle_ms: None,
+        target_name: None,
     };
     let results = [
         value(serde_json::Value::String(h.clone())),
@@ -405,6 +410,7 @@ fn each_result_part_alone_is_fenced() {
                 message: h.clone(),
             }),
             settle_ms: None,
+            target_name: None,
         },
     ];
     let extract = Action::Extract {

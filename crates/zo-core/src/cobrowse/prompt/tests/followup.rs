@@ -32,6 +32,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
             )),
             error: None,
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 1,
@@ -41,6 +42,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
             )),
             error: None,
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 2,
@@ -51,6 +53,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
                 message: "no element matches #qty after 5000 ms".to_string(),
             }),
             settle_ms: None,
+            target_name: None,
         },
         ActionResult {
             index: 3,
@@ -58,6 +61,7 @@ fn outcome_fixture() -> (Vec<Action>, Vec<ActionResult>) {
             value: None,
             error: None,
             settle_ms: None,
+            target_name: None,
         },
     ];
     (actions, results)
@@ -126,6 +130,7 @@ fn followup_budget_is_enforced() {
         )),
         error: None,
         settle_ms: None,
+        target_name: None,
     };
     let extract = Action::Extract {
         selector: Selector::parse("#x").unwrap(),

@@ -33,6 +33,7 @@ fn clicked(step: u32) -> WorkerToPanel {
             value: None,
             error: None,
             settle_ms: None,
+            target_name: None,
         },
     }
 }

@@ -135,6 +135,7 @@ pub fn results() -> Vec<ActionResult> {
             value: values[i % values.len()].as_ref().map(RawJson::from_value),
             error: None,
             settle_ms: None,
+            target_name: None,
         });
     }
     for (i, value) in values.iter().enumerate() {
@@ -145,6 +146,12 @@ pub fn results() -> Vec<ActionResult> {
             error: None,
             // Settled after changing the page, or a read that does not settle.
             settle_ms: [Some(17), Some(0), None, Some(u32::MAX)][i % 4],
+            target_name: [
+                None,
+                Some("I agree".to_string()),
+                Some("“Né” <b>".to_string()),
+            ][i % 3]
+                .clone(),
         });
     }
     use crate::wire::json::WireName;
@@ -158,6 +165,7 @@ pub fn results() -> Vec<ActionResult> {
                 message: format!("{} {ODD}", code.as_str()),
             }),
             settle_ms: None,
+            target_name: None,
         });
     }
     out
