@@ -207,14 +207,12 @@ fn message_json(m: &Message) -> Json {
     );
     let obj = items(obj, "notes", &m.notes, |n| Json::string(n))
         .opt_json("error", m.error.as_ref().map(write_failure).as_ref());
-    items(obj, "alternatives", &m.alternatives, |a| {
-        Obj::new()
-            .str("text", &a.text)
-            .str("status", a.status.wire_name())
-            .opt_uint("elapsedMs", a.elapsed_ms)
-            .opt_str("model", a.model.as_deref())
-            .done()
-    })
+    items(
+        obj,
+        "alternatives",
+        &m.alternatives,
+        super::history::write_alternative,
+    )
     .done()
 }
 

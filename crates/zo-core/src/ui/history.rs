@@ -25,7 +25,7 @@ use crate::wire::protocol::{
     ActionError, ActionResult, ActionStatus, ApprovalDecision, Mode, StreamFailure, ToolActivity,
 };
 pub use alternatives::{Alternative, Pager, MAX_ALTERNATIVES};
-pub(crate) use codec::{write_approval, write_entry};
+pub(crate) use codec::{write_alternative, write_approval, write_entry};
 pub use stored::{
     MAX_STORED_ENTRIES, MAX_STORED_FIELD_BYTES, MAX_STORED_REASONING_BYTES, MAX_STORED_TEXT_BYTES,
     MAX_STORED_TOOLS,

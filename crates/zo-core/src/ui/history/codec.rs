@@ -173,7 +173,7 @@ impl Message {
     }
 }
 
-fn write_alternative(a: &Alternative) -> Json {
+pub(crate) fn write_alternative(a: &Alternative) -> Json {
     Obj::new()
         .str("text", &a.text)
         .str("status", a.status.wire_name())

@@ -35,7 +35,9 @@ fn entry(step: u32, index: u32, action: Action) -> TimelineEntry {
             code: ActionErrorCode::ALL[index as usize % ActionErrorCode::ALL.len()],
             message: samples::ODD.into(),
         }),
-        target_name: index.is_multiple_of(2).then(|| format!("{} {index}", samples::ODD)),
+        target_name: index
+            .is_multiple_of(2)
+            .then(|| format!("{} {index}", samples::ODD)),
     }
 }
 
