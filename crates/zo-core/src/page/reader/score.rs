@@ -187,18 +187,25 @@ pub fn with_siblings(
     let top_score = scores[top].unwrap_or(0.0);
     let threshold = (top_score * 0.2).max(10.0);
     let top_hints = &summary.nodes[top].hints;
+    let inner = best_inside(summary, live, scores);
     element_children(summary, live, parent)
         .filter(|&sib| {
             if sib == top {
                 return true;
             }
             let node = &summary.nodes[sib];
-            let bonus = if !top_hints.is_empty() && node.hints == *top_hints {
-                top_score * 0.2
-            } else {
-                0.0
-            };
+            let same_kind = !top_hints.is_empty() && node.hints == *top_hints;
+            let bonus = if same_kind { top_score * 0.2 } else { 0.0 };
             if scores[sib].is_some_and(|s| s + bonus >= threshold) {
+                return true;
+            }
+            // A wrapper of the same kind as the top, too far above its paragraphs to score
+            // itself, continues the article when what it holds scores like what the top holds
+            // (an article body split into several wrapped parts).
+            if same_kind
+                && stats[sib].link_density() < 0.25
+                && inner[sib] >= (inner[top].max(top_score) * 0.2).max(10.0)
+            {
                 return true;
             }
             let st = &stats[sib];
@@ -209,6 +216,22 @@ pub fn with_siblings(
             (st.text > 80 && ld < 0.25) || (st.text > 0 && ld == 0.0 && ends_sentence(summary, sib))
         })
         .collect()
+}
+
+/// The best score held inside each node (its descendants', not its own): one backward pass
+/// over the document order, where every child comes after its parent.
+fn best_inside(summary: &Summary, live: &[bool], scores: &[Option<f32>]) -> Vec<f32> {
+    let mut best = vec![0.0f32; summary.nodes.len()];
+    for id in (1..summary.nodes.len()).rev() {
+        let Some(p) = summary.nodes[id].parent else {
+            continue;
+        };
+        if live[id] {
+            let own = scores[id].unwrap_or(0.0).max(best[id]);
+            best[p] = best[p].max(own);
+        }
+    }
+    best
 }
 
 /// Whether the last text of `id` ends a sentence.

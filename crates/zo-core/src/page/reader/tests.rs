@@ -314,3 +314,58 @@ fn related_and_share_blocks_inside_the_article_are_left_out() {
     assert!(!r.text.contains("older post"), "{}", r.text);
     assert!(r.text.contains("x = 2"), "{}", r.text);
 }
+
+/// A wrapper holding `paras` paragraphs six levels down, too deep to score itself.
+fn deep_part(s: &mut Summary, parent: NodeId, hints: &str, paras: usize, tag: &str) -> NodeId {
+    let part = el(s, parent, Tag::Div, hints);
+    let mut cur = part;
+    for _ in 0..5 {
+        cur = el(s, cur, Tag::Div, "");
+    }
+    for i in 0..paras {
+        text(s, cur, Tag::P, &format!("{PARA} {tag} {i}."));
+    }
+    part
+}
+
+#[test]
+fn an_article_split_into_wrappers_of_its_kind_is_read_whole() {
+    let mut s = Summary::new(Node::new(Tag::Body));
+    nav(&mut s, Summary::ROOT, Tag::Div, "top-menu", 12);
+    let wrap = el(&mut s, Summary::ROOT, Tag::Div, "wrapper");
+    let first = el(&mut s, wrap, Tag::Div, "article-part");
+    for i in 0..6 {
+        text(&mut s, first, Tag::P, &format!("{PARA} Opening {i}."));
+    }
+    deep_part(&mut s, wrap, "article-part", 4, "Continued");
+    // Deep text of another kind next to the article is not the article.
+    deep_part(&mut s, wrap, "reader-notes", 4, "Unrelated");
+    let r = read(&s, &lead(), 17_000);
+    assert_eq!(r.kind, TextKind::Article);
+    assert!(r.text.contains("Opening 5."), "{}", r.text);
+    assert!(r.text.contains("Continued 3."), "{}", r.text);
+    assert!(!r.text.contains("Unrelated"), "{}", r.text);
+    assert!(!r.text.contains("Section number"), "{}", r.text);
+}
+
+#[test]
+fn a_link_list_of_the_articles_kind_does_not_join_it() {
+    let mut s = Summary::new(Node::new(Tag::Body));
+    let wrap = el(&mut s, Summary::ROOT, Tag::Div, "wrapper");
+    let first = el(&mut s, wrap, Tag::Div, "article-part");
+    for i in 0..6 {
+        text(&mut s, first, Tag::P, &format!("{PARA} Opening {i}."));
+    }
+    let links = el(&mut s, wrap, Tag::Div, "article-part");
+    let mut cur = links;
+    for _ in 0..5 {
+        cur = el(&mut s, cur, Tag::Div, "");
+    }
+    for i in 0..4 {
+        let p = el(&mut s, cur, Tag::P, "");
+        text(&mut s, p, Tag::A, &format!("{PARA} Teaser {i}."));
+    }
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("Opening 5."), "{}", r.text);
+    assert!(!r.text.contains("Teaser"), "{}", r.text);
+}
