@@ -37,7 +37,7 @@ const STEP_RECORDER = `(() => {
   const steps = (window.__zoSteps = []);
   const last = new Map();
   const look = () => {
-    document.querySelectorAll('ol.timeline > li').forEach((li, i) => {
+    document.querySelectorAll('ol.timeline > li.step').forEach((li, i) => {
       const status = li.getAttribute('data-status') || '';
       const title = (li.querySelector('.step-title') || {}).textContent || '';
       const target = (li.querySelector('.step-target') || {}).textContent || '';
@@ -132,6 +132,9 @@ async function main(): Promise<number> {
     const pageShot = path.join(OUT, 'page.png');
     // The chat scrolls inside the panel: the panel grows until the whole chat (the run, the
     // approval card, the final answer) fits, so one screenshot shows all of it.
+    // The ended run folds to one line: open it, so the rows and the approval card between
+    // them show.
+    await msg.expandRun();
     await fitChat(panel);
     await panel.page.screenshot({ path: panelShot, fullPage: true });
     await target.screenshot({ path: pageShot, fullPage: true });

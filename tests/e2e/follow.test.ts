@@ -182,7 +182,7 @@ describe('co-browse you can follow', () => {
   });
 
   test('after a failure, Run the rest runs what was left, each action still judged by the policy', T, async () => {
-    const { target, msg, script } = await start('form.html', 'Press a missing button, fill my name, then send.', [
+    const { target, panel, msg, script } = await start('form.html', 'Press a missing button, fill my name, then send.', [
       step(
         'Press it, fill, send.',
         { type: 'click', selector: '#missing' },
@@ -199,10 +199,30 @@ describe('co-browse you can follow', () => {
     await offer.getByRole('button', { name: 'Run the rest', exact: true }).click();
     // "Send" still asks first: Run the rest does not go around the policy.
     assert.match(await msg.waitingApproval(), /Send/);
+    // While its card waits, the row of "Send" waits too, and so does the status line.
+    const sendRow = msg.timeline.locator('li.step').nth(2);
+    assert.equal(await sendRow.getAttribute('data-status'), 'waiting');
+    assert.match(await msg.indicator.innerText(), /Waiting for your approval/);
     await msg.answerApproval('Deny');
     assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
     assert.equal(await target.locator('#name').inputValue(), 'Ada');
+    // The cards sit between the rows where things happened, live and after a reload alike.
+    await msg.expandRun();
+    const order = [
+      'row: Click #missing',
+      'card: Action 1 failed',
+      'row: Fill #name',
+      'row: Click #send',
+      `card: ${await msg.approvalCards.last().getAttribute('aria-label').then((l) => (l ?? '').replace(/^Denied: /, ''))}`,
+    ];
+    assert.deepEqual(await msg.runItems(), order);
     assert.match(await msg.root.locator('.resume-offer').innerText(), /Running the rest/);
+    await panel.page.reload();
+    const reloaded = new PanelPage(panel.page);
+    await reloaded.ready();
+    await waitFor('the chat shown again', async () => (await reloaded.assistantMessages.count()) > 0);
+    assert.deepEqual(await reloaded.last().runItems(), order);
+    assert.match(await reloaded.last().root.locator('.resume-offer').innerText(), /Running the rest/);
     assert.deepEqual(
       (await msg.timelineRows()).map((r) => [r.title, r.target, r.status]),
       [
@@ -227,6 +247,7 @@ describe('co-browse you can follow', () => {
     assert.equal(await msg.settled(['done', 'failed', 'stopped', 'interrupted'], 45_000), 'done');
     assert.equal(words(await msg.answerText()), 'Skipped the rest.');
     assert.equal(await target.locator('#name').inputValue(), '');
+    await msg.expandRun();
     assert.match(await msg.root.locator('.resume-offer').innerText(), /Skipped: Zo plans the next step/);
     assert.deepEqual(
       (await msg.timelineRows()).map((r) => [r.title, r.status]),

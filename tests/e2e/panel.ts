@@ -332,9 +332,22 @@ export class AssistantMessage {
     if ((await run.count()) > 0 && (await run.getAttribute('open')) === null) await this.runLine.click();
   }
 
+  /** The run as read top to bottom: rows as `row: <title> <target>` and the cards between
+   *  them as `card: <title>` (approvals, the offers of the rest of a step, send offers). */
+  async runItems(): Promise<string[]> {
+    await this.expandRun();
+    return this.timeline.locator(':scope > li').evaluateAll((items) =>
+      items.map((li) =>
+        li.classList.contains('run-card')
+          ? `card: ${(li.querySelector('.approval-title')?.textContent ?? '').trim()}`
+          : `row: ${(li.querySelector('.step-title')?.textContent ?? '').trim()} ${(li.querySelector('.step-target')?.getAttribute('title') ?? '').trim()}`,
+      ),
+    );
+  }
+
   async timelineRows(): Promise<TimelineRow[]> {
     await this.expandRun();
-    const rows = this.timeline.locator('li');
+    const rows = this.timeline.locator('li.step');
     const n = await rows.count();
     const out: TimelineRow[] = [];
     for (let i = 0; i < n; i++) {

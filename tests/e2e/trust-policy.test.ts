@@ -75,6 +75,7 @@ describe('trust policy', () => {
     await finish(task);
     assert.equal(collected().length, before, 'nothing reached the attacker after Deny');
     assert.ok(task.target.url().startsWith(siteOrigin()), `the tab stayed: ${task.target.url()}`);
+    await task.msg.expandRun();
     assert.match(await card.innerText(), /You denied this/);
     assert.equal(await card.getAttribute('aria-label'), `Denied: Go to ${attacker.url}/collect?…`, 'an answered card no longer asks');
     const [row] = await task.msg.timelineRows();

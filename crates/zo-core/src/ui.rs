@@ -25,6 +25,7 @@ pub mod options_form;
 pub mod options_search;
 pub mod page_context;
 pub mod reasoning;
+pub mod run_order;
 pub(crate) mod runs;
 pub mod slash;
 pub mod speech;
@@ -33,7 +34,7 @@ pub(crate) mod trust_view;
 pub mod view;
 
 pub use chat::{
-    stored_cards, stored_error_card, timeline_rows, Change, ResumeCard, ResumeState, SendOfferCard,
+    stored_error_card, stored_run, timeline_rows, Change, ResumeCard, ResumeState, SendOfferCard,
     SendOfferState, Turn, MAX_LOG_ENTRIES, MAX_SEND_OFFERS, RESUME_BUTTONS, SEND_OFFER_BUTTON,
 };
 pub use history::{delete_all_prompt, save_failure_text, Restored, Trash, UndoOffer, UNDO_MS};

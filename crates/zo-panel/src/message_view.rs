@@ -1,7 +1,7 @@
 //! The DOM of one chat message. An assistant message has, in order: live thinking / final
-//! reasoning, "Explored" tools, a Co-browse task's origins, the action timeline (folded to one
-//! line once the run ended), its approval
-//! cards and work-log notes ([`trust`]), the Markdown answer (one element per block, see
+//! reasoning, "Explored" tools, a Co-browse task's origins, the run (folded to one line once
+//! it ended): its action rows with the cards between them in the order things happened
+//! ([`run`], cards drawn by [`trust`]), work-log notes, the Markdown answer (one element per block, see
 //! [`blocks`]), the progress indicator with its timer, an error card (Retry on every failure)
 //! and a footer with its mode, model and duration, Copy, Copy Markdown and Read aloud (only
 //! when there is text) and Regenerate, after the pager of an answer asked again ([`pager`]).
@@ -20,6 +20,7 @@ pub use trust::{APPROVAL_ATTR, DECISION_ATTR, RESUME_ATTR, SEND_OFFER_ATTR};
 mod append;
 mod blocks;
 mod pager;
+mod run;
 mod sections;
 mod trust;
 mod user;
@@ -52,13 +53,9 @@ pub struct MessageView {
     /// The run: a disclosure around the timeline, folded to one line once the run ended.
     run: Element,
     run_line: Element,
-    timeline: Element,
-    /// Approval cards; the panel listens for their buttons' clicks here.
-    pub approvals: Element,
-    /// The offer of the rest of a step after a failure; the panel listens for its buttons here.
-    pub resume: Element,
-    /// The offers to let the task send data to a blocked site; the panel listens here.
-    pub send_offers: Element,
+    /// The run's rows and cards; the panel listens for the cards' buttons here.
+    pub timeline: Element,
+    items: run::RunCell,
     notes: Element,
     answer: Element,
     blocks: AnswerBlocks,
@@ -104,11 +101,7 @@ impl MessageView {
         append(&run, &timeline)?;
         set_hidden(&run, true);
 
-        let (scope, approvals, notes) = trust::build(doc)?;
-        let resume = el(doc, "div", "resume")?;
-        set_hidden(&resume, true);
-        let send_offers = el(doc, "div", "send-offers")?;
-        set_hidden(&send_offers, true);
+        let (scope, notes) = trust::build(doc)?;
 
         // The message list is the one live region (role=log): no answer is one of its own.
         let answer = el(doc, "div", "answer md")?;
@@ -186,18 +179,7 @@ impl MessageView {
         set_hidden(&footer, true);
 
         for part in [
-            &thinking,
-            &reasoning,
-            &tools,
-            &scope,
-            &run,
-            &resume,
-            &approvals,
-            &send_offers,
-            &notes,
-            &answer,
-            &indicator,
-            &error,
+            &thinking, &reasoning, &tools, &scope, &run, &notes, &answer, &indicator, &error,
             &footer,
         ] {
             append(&root, part)?;
@@ -214,9 +196,7 @@ impl MessageView {
             run,
             run_line,
             timeline,
-            approvals,
-            resume,
-            send_offers,
+            items: Default::default(),
             notes,
             blocks: AnswerBlocks::new(doc, &answer),
             answer,
@@ -249,11 +229,8 @@ impl MessageView {
             view.show_tool(i, tool)?;
         }
         view.show_scope(&zo_core::ui::scope_chips(&message.scope))?;
-        for (i, row) in ui::timeline_rows(message).iter().enumerate() {
-            view.show_row(i, row)?;
-        }
-        for (i, card) in ui::stored_cards(message).iter().enumerate() {
-            view.show_card(i, card)?;
+        for change in ui::stored_run(message) {
+            view.apply(&change)?;
         }
         for (i, note) in message.notes.iter().enumerate() {
             view.show_note(i, note)?;
@@ -300,6 +277,7 @@ impl MessageView {
             Change::Note { position, text } => self.show_note(*position, text)?,
             Change::Resume(card) => self.show_resume(card)?,
             Change::SendOffer(card) => self.show_send_offer(card)?,
+            Change::RunOrder(order) => self.order_run(order)?,
         }
         Ok(())
     }

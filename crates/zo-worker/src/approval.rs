@@ -55,11 +55,12 @@ pub async fn offer_resume(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stopped;
 
-/// Asks the session's panel about request `id`: the user's decision, or `None` when nobody
-/// answered within `timeout_ms`.
+/// Asks the session's panel about request `id`, about action `index` of `step`: the user's
+/// decision, or `None` when nobody answered within `timeout_ms`.
 pub async fn ask(
     session: &Session,
     id: u32,
+    (step, index): (u32, u32),
     request: &ApprovalRequest,
     timeout_ms: u32,
 ) -> Result<Option<ApprovalDecision>, Stopped> {
@@ -72,6 +73,8 @@ pub async fn ask(
         origin: request.origin.clone(),
         reasons: request.reasons(),
         destination: request.destination().map(ToString::to_string),
+        step,
+        index,
     });
     if !session.is_live() {
         return Err(Stopped);

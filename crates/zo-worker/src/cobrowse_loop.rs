@@ -131,8 +131,14 @@ impl Hooks<'_> {
                     }
                     verdict = Some(ContentVerdict { allow, reason })
                 }
-                Command::AskApproval { id, request, .. } => {
-                    match approval::ask(self.session, id, &request, APPROVAL_TIMEOUT_MS).await {
+                Command::AskApproval {
+                    id,
+                    step,
+                    index,
+                    request,
+                } => {
+                    let at = (step, index);
+                    match approval::ask(self.session, id, at, &request, APPROVAL_TIMEOUT_MS).await {
                         Ok(decision) => pending.extend(self.machine.on_approval(id, decision)),
                         Err(Stopped) => {
                             return ContentVerdict {
@@ -306,8 +312,14 @@ pub(crate) async fn run_cobrowse(
                 Ok(run_rest) => machine.on_resume(run_rest),
                 Err(Stopped) => machine.stop(),
             },
-            Command::AskApproval { id, request, .. } => {
-                match approval::ask(session, id, &request, APPROVAL_TIMEOUT_MS).await {
+            Command::AskApproval {
+                id,
+                step,
+                index,
+                request,
+            } => {
+                match approval::ask(session, id, (step, index), &request, APPROVAL_TIMEOUT_MS).await
+                {
                     Ok(decision) => machine.on_approval(id, decision),
                     Err(Stopped) => machine.stop(),
                 }

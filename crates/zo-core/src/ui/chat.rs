@@ -7,14 +7,14 @@
 //! else) and a final text that differs replace it. An answer that ends successfully with
 //! nothing to show is a failure the user can retry.
 
-use crate::ui::history::{Message, MessageStatus, TimelineEntry};
+use crate::ui::history::{Message, MessageStatus};
 use crate::ui::markdown::{self, BlockUpdate, MarkdownStream};
-use crate::ui::reasoning::{thought_views, ThoughtView};
+use crate::ui::reasoning::ThoughtView;
+use crate::ui::run_order::RunItem;
 use crate::ui::trust_view::{ApprovalCard, ScopeChip};
 use crate::ui::view::{self, connection_lost_card, error_card, ErrorCard, Indicator, TimelineRow};
 use crate::wire::protocol::{
-    ActionResult, ActionStatus, FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity,
-    WorkerToPanel,
+    FailureKind, FinalStatus, StreamFailure, TextPart, ToolActivity, WorkerToPanel,
 };
 use crate::wire::session_flow::SessionFlow;
 
@@ -66,6 +66,8 @@ pub enum Change {
     Resume(ResumeCard),
     /// An offer to let the task's tabs send data to a blocked site was made or changed.
     SendOffer(SendOfferCard),
+    /// The run's rows and cards, in the order shown (after a row or card was added).
+    RunOrder(Vec<RunItem>),
 }
 
 /// The assistant turn being streamed.
@@ -83,10 +85,6 @@ pub struct Turn {
     thoughts: Vec<String>,
     /// The last step whose actions reported.
     action_step: u32,
-    /// The offer of the rest of a step after a failure, once made.
-    offer: Option<resume::Offer>,
-    /// The offers to let the task's tabs send data to a blocked site.
-    send_offers: Vec<send_offer::SendOffer>,
     status: Option<String>,
     indicator: Option<Indicator>,
 }
@@ -103,8 +101,6 @@ impl Turn {
             reasoning_live: String::new(),
             thoughts: Vec::new(),
             action_step: 0,
-            offer: None,
-            send_offers: Vec::new(),
             status: None,
             indicator: None,
         }
@@ -275,6 +271,8 @@ impl Turn {
                 origin,
                 reasons,
                 destination,
+                step,
+                index,
                 ..
             } => {
                 let record = crate::ui::history::ApprovalRecord {
@@ -285,6 +283,10 @@ impl Turn {
                     reasons: reasons.clone(),
                     decision: None,
                     destination: destination.clone(),
+                    at: Some(crate::ui::history::RunPlace {
+                        step: *step,
+                        index: *index,
+                    }),
                 };
                 self.apply_request(record, &mut changes);
             }
@@ -325,24 +327,7 @@ impl Turn {
         }
         self.finish_answer("", &mut changes);
         self.finalize_reasoning(None, &mut changes);
-        for position in 0..self.message.timeline.len() {
-            let entry = &mut self.message.timeline[position];
-            if !entry.status.is_final() {
-                entry.status = ActionStatus::Skipped;
-                let result = ActionResult {
-                    index: entry.index,
-                    status: ActionStatus::Skipped,
-                    value: None,
-                    error: None,
-                    settle_ms: None,
-                    target_name: None,
-                };
-                changes.push(Change::Timeline {
-                    position,
-                    row: view::timeline_row(&entry.action, Some(&result)),
-                });
-            }
-        }
+        self.skip_unfinished(&mut changes);
         self.end(MessageStatus::Stopped, &mut changes);
         changes
     }
@@ -427,102 +412,6 @@ impl Turn {
         }
     }
 
-    /// The worker kept step `step`'s reasoning: it replaces the thinking streamed for it.
-    fn keep_thought(&mut self, step: u32, text: &str, changes: &mut Vec<Change>) {
-        let Some(slot) = (step as usize)
-            .checked_sub(1)
-            .filter(|&s| s < crate::ui::reasoning::MAX_THOUGHTS)
-        else {
-            return;
-        };
-        if self.thoughts.len() <= slot {
-            self.thoughts.resize(slot + 1, String::new());
-        }
-        self.thoughts[slot] = text.trim().to_string();
-        self.reasoning_live.clear();
-        self.message.thoughts.clone_from(&self.thoughts);
-        changes.push(Change::Thoughts(thought_views(&self.message)));
-    }
-
-    /// Ends the reasoning: a Co-browse task's steps keep theirs (thinking of a step that did
-    /// not end, e.g. stopped, is that step's); an answer of one ask keeps `last` (the final
-    /// result's reasoning) or else the thinking streamed.
-    fn finalize_reasoning(&mut self, last: Option<&str>, changes: &mut Vec<Change>) {
-        let live = self.reasoning_live.trim().to_string();
-        self.reasoning_live.clear();
-        if self.thoughts.is_empty() {
-            let text = last
-                .map(str::trim)
-                .filter(|r| !r.is_empty())
-                .map(str::to_string)
-                .or_else(|| Some(live).filter(|l| !l.is_empty()));
-            let Some(text) = text else {
-                return;
-            };
-            self.message.reasoning = Some(text);
-        } else {
-            let slot = self.thoughts.len().max(self.action_step as usize);
-            if !live.is_empty() && slot < crate::ui::reasoning::MAX_THOUGHTS {
-                self.thoughts.resize(slot, String::new());
-                self.thoughts.push(live);
-            }
-            self.message.reasoning = None;
-            self.message.thoughts.clone_from(&self.thoughts);
-        }
-        changes.push(Change::Thoughts(thought_views(&self.message)));
-    }
-
-    fn apply_action(
-        &mut self,
-        step: u32,
-        index: u32,
-        action: &crate::wire::action::Action,
-        result: &ActionResult,
-        changes: &mut Vec<Change>,
-    ) {
-        // The done action is the answer itself: the answer shows it, not a timeline row.
-        if matches!(action, crate::wire::action::Action::Done { .. }) {
-            return;
-        }
-        let timeline = &mut self.message.timeline;
-        let at = timeline
-            .iter()
-            .position(|e| e.step == step && e.index == index);
-        // A status sent before the action was checked does not know its element's name yet.
-        let target_name = result
-            .target_name
-            .clone()
-            .or_else(|| at.and_then(|p| timeline[p].target_name.clone()));
-        let entry = TimelineEntry {
-            step,
-            index,
-            action: action.clone(),
-            status: result.status,
-            value: result.value.clone(),
-            error: result.error.clone(),
-            target_name,
-        };
-        let position = match at {
-            Some(p) => {
-                timeline[p] = entry;
-                p
-            }
-            None => {
-                timeline.push(entry);
-                timeline.len() - 1
-            }
-        };
-        let row = view::timeline_row(
-            &timeline[position].action,
-            Some(&timeline[position].result()),
-        );
-        changes.push(Change::Timeline { position, row });
-        self.action_step = self.action_step.max(step);
-        if self.rendered_len == 0 {
-            self.set_indicator(Indicator::Acting, changes);
-        }
-    }
-
     fn fail(&mut self, failure: StreamFailure, changes: &mut Vec<Change>) {
         let status = match failure.kind {
             FailureKind::Transient => MessageStatus::Interrupted,
@@ -553,16 +442,6 @@ impl Turn {
     }
 }
 
-/// The rows of a stored message's timeline, for re-rendering from history.
-pub fn timeline_rows(message: &Message) -> Vec<TimelineRow> {
-    message
-        .timeline
-        .iter()
-        .filter(|e| !matches!(e.action, crate::wire::action::Action::Done { .. }))
-        .map(|e| view::timeline_row(&e.action, Some(&e.result())))
-        .collect()
-}
-
 /// The error card of a stored message, if it ended with one.
 pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
     match (&message.error, message.status) {
@@ -574,11 +453,14 @@ pub fn stored_error_card(message: &Message) -> Option<ErrorCard> {
 
 mod reattach;
 mod resume;
+mod run;
 mod send_offer;
+mod thoughts;
 mod trust;
 pub use resume::{ResumeCard, ResumeState, RESUME_BUTTONS};
+pub use run::{stored_run, timeline_rows};
 pub use send_offer::{SendOfferCard, SendOfferState, MAX_SEND_OFFERS, SEND_OFFER_BUTTON};
-pub use trust::{stored_cards, MAX_LOG_ENTRIES};
+pub use trust::MAX_LOG_ENTRIES;
 
 #[cfg(test)]
 pub(crate) mod tests;

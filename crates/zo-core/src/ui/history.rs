@@ -137,6 +137,12 @@ pub struct Message {
     /// A Co-browse task's work-log notes (actions dropped, the task ended by refusals...).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// A Co-browse task's offers of the rest of a step after a failed action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resumes: Vec<ResumeRecord>,
+    /// A Co-browse task's offers to let its tabs send data to a site that was blocked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub send_offers: Vec<SendOfferRecord>,
     /// For questions: the page it was asked about, and whether Zo could read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<PageRef>,
@@ -183,6 +189,42 @@ pub struct ApprovalRecord {
     /// Where the tab goes if allowed (see `WorkerToPanel::ApprovalRequest`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destination: Option<String>,
+    /// The action it is about (None in chats stored before requests said so).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<RunPlace>,
+}
+
+/// A place in a Co-browse run: action `index` (from 0) of step `step` (from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunPlace {
+    pub step: u32,
+    pub index: u32,
+}
+
+/// The offer of the rest of a step after action `at` failed, and what the user chose
+/// (`None`: not answered).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeRecord {
+    pub at: RunPlace,
+    /// The failed action's number in the task (its timeline row), from 1.
+    pub number: u32,
+    /// Actions of the step that did not run.
+    pub remaining: u32,
+    /// Run the rest (true) or skip it (false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_rest: Option<bool>,
+}
+
+/// An offer to let the task's tabs send data to `origin`, made while action `after` was the
+/// last one under way (`None`: before any), and whether the user allowed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SendOfferRecord {
+    pub origin: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<RunPlace>,
+    #[serde(default)]
+    pub allowed: bool,
 }
 
 impl Message {
@@ -204,6 +246,8 @@ impl Message {
             scope: Vec::new(),
             approvals: Vec::new(),
             notes: Vec::new(),
+            resumes: Vec::new(),
+            send_offers: Vec::new(),
             page: None,
             tabs: Vec::new(),
             quote: None,

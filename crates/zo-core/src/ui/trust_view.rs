@@ -137,6 +137,7 @@ mod tests {
             reasons: vec!["it is a password field".into()],
             decision,
             destination: None,
+            at: None,
         }
     }
 

@@ -183,13 +183,28 @@ pub struct TimelineRow {
     /// The action was refused (by the containment policy or the user): a failed action whose
     /// status reads "refused".
     pub refused: bool,
+    /// An approval card about the action waits for the user: the action does not run yet,
+    /// whatever the page reported, and the row says it waits.
+    pub waiting: bool,
 }
 
 impl TimelineRow {
+    /// The row's state by name, for styling: its status, or `"waiting"` while an approval
+    /// about it waits.
+    pub fn state_name(&self) -> &'static str {
+        if self.waiting && !self.status.is_final() {
+            "waiting"
+        } else {
+            status_label(self.status)
+        }
+    }
+
     /// The status as the row shows it.
     pub fn status_text(&self) -> &'static str {
         if self.refused {
             "refused"
+        } else if self.waiting && !self.status.is_final() {
+            "waiting for you"
         } else {
             status_label(self.status)
         }
@@ -310,6 +325,7 @@ pub fn timeline_row(action: &Action, result: Option<&ActionResult>) -> TimelineR
         tooltip: target,
         details,
         refused,
+        waiting: false,
     }
 }
 

@@ -173,6 +173,10 @@ pub enum WorkerToPanel {
         /// origin): the panel asks Chrome for access to that site in the click that allows it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         destination: Option<String>,
+        /// The action it is about: action `index` of step `step` (the panel shows the card
+        /// after that action's row).
+        step: u32,
+        index: u32,
     },
     /// A note for the task's work log (actions dropped, the task ended by refusals...).
     TaskNote { session_id: String, text: String },

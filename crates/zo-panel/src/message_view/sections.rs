@@ -94,8 +94,7 @@ impl MessageView {
     }
 
     pub(super) fn show_row(&self, position: usize, row: &TimelineRow) -> DomResult<()> {
-        set_hidden(&self.run, false);
-        let status = view::status_label(row.status);
+        let status = row.state_name();
         let item = el(&self.doc, "li", &format!("step status-{status}"))?;
         set_attr(&item, "data-status", status)?;
         toggle_class(&item, "refused", row.refused);
@@ -146,7 +145,7 @@ impl MessageView {
         } else {
             append(&item, &head)?;
         }
-        replace_or_append(&self.timeline, position, &item)
+        self.put_item(zo_core::ui::run_order::RunItem::Row(position), &item)
     }
 
     pub(super) fn show_error(&self, card: &ErrorCard) {

@@ -2,10 +2,11 @@
 //! one card per approval request (what will happen and where, why it asks, and Allow once /
 //! Allow for this task / Deny as real buttons, so Tab and Enter reach them), and the
 //! work-log notes; after a failed action, the offer of the rest of the step ("Run the rest",
-//! "Skip"); after a blocked send, the offer to allow that site for the task. The panel listens
-//! for the cards' buttons on [`MessageView::approvals`], `resume` and `send_offers`.
+//! "Skip"); after a blocked send, the offer to allow that site for the task. The cards sit in
+//! the run's list ([`super::run`]), where the panel listens for their buttons.
 
 use web_sys::{Document, Element};
+use zo_core::ui::run_order::RunItem;
 use zo_core::ui::{
     ApprovalCard, CardState, ResumeCard, ResumeState, ScopeChip, SendOfferCard, SendOfferState,
     CARD_BUTTONS, RESUME_BUTTONS, SCOPE_LABEL, SEND_OFFER_BUTTON,
@@ -27,17 +28,14 @@ pub const RESUME_ATTR: &str = "data-resume";
 /// Attribute of a send offer's button: the offer's position in the turn.
 pub const SEND_OFFER_ATTR: &str = "data-send-offer";
 
-/// The three containers, hidden until used: origins, approvals, notes.
-pub(super) fn build(doc: &Document) -> DomResult<(Element, Element, Element)> {
+/// The two containers, hidden until used: origins, notes.
+pub(super) fn build(doc: &Document) -> DomResult<(Element, Element)> {
     let scope = el(doc, "div", "scope")?;
     set_hidden(&scope, true);
-    // Announced by the message list (the panel's one live region), as every new part.
-    let approvals = el(doc, "div", "approvals")?;
-    set_hidden(&approvals, true);
     let notes = el(doc, "ul", "notes")?;
     set_attr(&notes, "aria-label", "Notes")?;
     set_hidden(&notes, true);
-    Ok((scope, approvals, notes))
+    Ok((scope, notes))
 }
 
 impl MessageView {
@@ -76,7 +74,6 @@ impl MessageView {
     }
 
     pub(super) fn show_card(&self, position: usize, card: &ApprovalCard) -> DomResult<()> {
-        set_hidden(&self.approvals, false);
         let waiting = card.state == CardState::Waiting;
         let root = el(&self.doc, "section", "approval")?;
         let id = card.id.to_string();
@@ -128,14 +125,12 @@ impl MessageView {
             }
             append(&root, &line)?;
         }
-        replace_or_append(&self.approvals, position, &root)
+        self.put_item(RunItem::Approval(position), &self.card_item(&root)?)
     }
 
     /// The offer of the rest of a step after a failure: what did not run, and "Run the rest"
     /// and "Skip" while it waits; what was chosen after.
     pub(super) fn show_resume(&self, card: &ResumeCard) -> DomResult<()> {
-        clear(&self.resume);
-        set_hidden(&self.resume, false);
         let waiting = card.state == ResumeState::Waiting;
         let root = self.offer_card(
             "resume-offer",
@@ -156,13 +151,12 @@ impl MessageView {
                 Ok(true)
             },
         )?;
-        append(&self.resume, &root)
+        self.put_item(RunItem::Resume(card.position), &self.card_item(&root)?)
     }
 
     /// An offer to let the task send data to a blocked site: what was blocked, and "Allow for
     /// this task" while it waits; what was chosen after.
     pub(super) fn show_send_offer(&self, card: &SendOfferCard) -> DomResult<()> {
-        set_hidden(&self.send_offers, false);
         let waiting = card.state == SendOfferState::Waiting;
         let root = self.offer_card(
             "send-offer",
@@ -180,7 +174,7 @@ impl MessageView {
                 Ok(true)
             },
         )?;
-        replace_or_append(&self.send_offers, card.position, &root)
+        self.put_item(RunItem::SendOffer(card.position), &self.card_item(&root)?)
     }
 
     /// An offer's card (class `approval <kind>`): its title, detail, the buttons `buttons`

@@ -236,7 +236,7 @@ impl State {
         })?);
         let id = msg_id.to_string();
         let w = self.me.clone();
-        out.push(listen(&view.approvals, "click", move |e| {
+        out.push(listen(&view.timeline, "click", move |e| {
             let button = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -260,7 +260,7 @@ impl State {
         })?);
         let id = msg_id.to_string();
         let w = self.me.clone();
-        out.push(listen(&view.resume, "click", move |e| {
+        out.push(listen(&view.timeline, "click", move |e| {
             let run = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -272,7 +272,7 @@ impl State {
         })?);
         let id = msg_id.to_string();
         let w = self.me.clone();
-        out.push(listen(&view.send_offers, "click", move |e| {
+        out.push(listen(&view.timeline, "click", move |e| {
             let position = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

@@ -1,10 +1,9 @@
 //! A turn shown again: the user left the chat while its answer ran and came back. The view
 //! is drawn afresh from what the turn holds (each step's reasoning kept, the live thinking,
-//! tools, origins, timeline, cards, the offer of the rest of a step, notes, the answer rendered by a fresh Markdown stream so later text continues
+//! tools, origins, the run's rows and cards in their order, notes, the answer rendered by a fresh Markdown stream so later text continues
 //! it), then the turn goes on streaming into that view.
 
 use super::{Change, Turn};
-use crate::ui::chat::timeline_rows;
 use crate::ui::markdown::MarkdownStream;
 use crate::ui::reasoning::thought_views;
 use crate::ui::trust_view::{approval_card, scope_chips};
@@ -32,8 +31,11 @@ impl Turn {
         if !self.message.scope.is_empty() {
             changes.push(Change::Scope(scope_chips(&self.message.scope)));
         }
-        for (position, row) in timeline_rows(&self.message).into_iter().enumerate() {
-            changes.push(Change::Timeline { position, row });
+        for position in 0..self.message.timeline.len() {
+            changes.push(Change::Timeline {
+                position,
+                row: self.row(position),
+            });
         }
         for (position, record) in self.message.approvals.iter().enumerate() {
             changes.push(Change::Approval {
@@ -41,10 +43,15 @@ impl Turn {
                 card: approval_card(record, true),
             });
         }
-        if let Some(offer) = &self.offer {
-            changes.push(Change::Resume(offer.card()));
-        }
+        changes.extend(super::resume::cards(&self.message, true).map(Change::Resume));
         changes.extend(self.send_offer_cards());
+        if !self.message.timeline.is_empty()
+            || !self.message.approvals.is_empty()
+            || !self.message.resumes.is_empty()
+            || !self.message.send_offers.is_empty()
+        {
+            self.push_order(&mut changes);
+        }
         for (position, text) in self.message.notes.iter().enumerate() {
             changes.push(Change::Note {
                 position,

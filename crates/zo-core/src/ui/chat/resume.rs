@@ -4,6 +4,7 @@
 //! card then says what was chosen, or that the task ended unanswered.
 
 use super::{Change, Turn};
+use crate::ui::history::{Message, ResumeRecord, RunPlace};
 use crate::ui::view::Indicator;
 use crate::wire::protocol::PanelToWorker;
 
@@ -23,6 +24,8 @@ pub enum ResumeState {
 /// The offer as the card shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResumeCard {
+    /// Its place among the turn's offers.
+    pub position: usize,
     pub state: ResumeState,
     /// "Action 2 failed".
     pub title: String,
@@ -32,36 +35,44 @@ pub struct ResumeCard {
     pub outcome: Option<&'static str>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Offer {
-    /// The failed action's number in the task (its row in the timeline), from 1.
-    number: u32,
-    remaining: u32,
-    state: ResumeState,
+/// The card of offer `position`; it waits while the task runs (`live`) when it is the last
+/// offer and not answered (an earlier one was answered, or timed out, before the next came).
+fn card(record: &ResumeRecord, position: usize, waits: bool) -> ResumeCard {
+    let state = match record.run_rest {
+        Some(run) => ResumeState::Answered(run),
+        None if waits => ResumeState::Waiting,
+        None => ResumeState::Closed,
+    };
+    let noun = if record.remaining == 1 {
+        "action"
+    } else {
+        "actions"
+    };
+    ResumeCard {
+        position,
+        state,
+        title: format!("Action {} failed", record.number),
+        detail: format!(
+            "{} more {noun} of this step did not run. Run them anyway, or skip them and let Zo plan the next step?",
+            record.remaining
+        ),
+        outcome: match state {
+            ResumeState::Waiting => None,
+            ResumeState::Answered(true) => Some("Running the rest."),
+            ResumeState::Answered(false) => Some("Skipped: Zo plans the next step."),
+            ResumeState::Closed => Some("Not answered: the task ended."),
+        },
+    }
 }
 
-impl Offer {
-    pub(super) fn card(&self) -> ResumeCard {
-        let noun = if self.remaining == 1 {
-            "action"
-        } else {
-            "actions"
-        };
-        ResumeCard {
-            state: self.state,
-            title: format!("Action {} failed", self.number),
-            detail: format!(
-                "{} more {noun} of this step did not run. Run them anyway, or skip them and let Zo plan the next step?",
-                self.remaining
-            ),
-            outcome: match self.state {
-                ResumeState::Waiting => None,
-                ResumeState::Answered(true) => Some("Running the rest."),
-                ResumeState::Answered(false) => Some("Skipped: Zo plans the next step."),
-                ResumeState::Closed => Some("Not answered: the task ended."),
-            },
-        }
-    }
+/// The cards of `message`'s offers, `live` while its task runs.
+pub(super) fn cards(message: &Message, live: bool) -> impl Iterator<Item = ResumeCard> + '_ {
+    let last = message.resumes.len().checked_sub(1);
+    message
+        .resumes
+        .iter()
+        .enumerate()
+        .map(move |(i, r)| card(r, i, live && Some(i) == last))
 }
 
 impl Turn {
@@ -74,6 +85,9 @@ impl Turn {
         remaining: u32,
         changes: &mut Vec<Change>,
     ) {
+        if self.message.resumes.len() >= super::MAX_LOG_ENTRIES {
+            return;
+        }
         // Its row, when the panel heard of it (it always has: its failure came first).
         let row = self
             .message
@@ -81,29 +95,50 @@ impl Turn {
             .iter()
             .position(|e| e.step == step && e.index == index)
             .map_or(index, |p| u32::try_from(p).unwrap_or(u32::MAX));
-        let offer = Offer {
+        // An earlier offer still unanswered (its wait timed out) no longer waits.
+        if let Some(earlier) = self.waiting_resume() {
+            let position = self.message.resumes.len() - 1;
+            let closed = card(earlier, position, false);
+            changes.push(Change::Resume(closed));
+        }
+        self.message.resumes.push(ResumeRecord {
+            at: RunPlace { step, index },
             number: row.saturating_add(1),
             remaining,
-            state: ResumeState::Waiting,
-        };
-        self.offer = Some(offer);
-        changes.push(Change::Resume(offer.card()));
+            run_rest: None,
+        });
+        let position = self.message.resumes.len() - 1;
+        changes.push(Change::Resume(card(
+            &self.message.resumes[position],
+            position,
+            true,
+        )));
+        self.push_order(changes);
         self.set_indicator(Indicator::Choice, changes);
+    }
+
+    /// The last offer, when it waits for the user.
+    fn waiting_resume(&self) -> Option<&ResumeRecord> {
+        self.message
+            .resumes
+            .last()
+            .filter(|r| r.run_rest.is_none() && self.is_active())
+    }
+
+    pub(super) fn resume_waits(&self) -> bool {
+        self.waiting_resume().is_some()
     }
 
     /// The user answered the waiting offer: the message for the worker and the card's change.
     /// Nothing when no offer waits or the turn ended.
     pub fn answer_resume(&mut self, run_rest: bool) -> Option<(PanelToWorker, Vec<Change>)> {
-        if !self.is_active() {
-            return None;
-        }
-        let offer = self
-            .offer
-            .as_mut()
-            .filter(|o| o.state == ResumeState::Waiting)?;
-        offer.state = ResumeState::Answered(run_rest);
-        let mut changes = vec![Change::Resume(offer.card())];
-        self.set_indicator(Indicator::Acting, &mut changes);
+        self.waiting_resume()?;
+        let position = self.message.resumes.len() - 1;
+        let record = &mut self.message.resumes[position];
+        record.run_rest = Some(run_rest);
+        let mut changes = vec![Change::Resume(card(record, position, true))];
+        let next = self.run_indicator();
+        self.set_indicator(next, &mut changes);
         Some((
             PanelToWorker::Resume {
                 session_id: self.session_id().to_string(),
@@ -113,15 +148,13 @@ impl Turn {
         ))
     }
 
-    /// The turn ended: a waiting offer can no longer be answered.
+    /// The turn ended (its status is set): a waiting offer can no longer be answered.
     pub(super) fn close_offer(&mut self, changes: &mut Vec<Change>) {
-        if let Some(offer) = self
-            .offer
-            .as_mut()
-            .filter(|o| o.state == ResumeState::Waiting)
-        {
-            offer.state = ResumeState::Closed;
-            changes.push(Change::Resume(offer.card()));
+        if let Some(position) = self.message.resumes.len().checked_sub(1) {
+            let record = &self.message.resumes[position];
+            if record.run_rest.is_none() {
+                changes.push(Change::Resume(card(record, position, false)));
+            }
         }
     }
 }

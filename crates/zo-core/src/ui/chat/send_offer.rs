@@ -5,7 +5,8 @@
 //! chosen, or that the task ended first.
 
 use super::{Change, Turn};
-use crate::wire::protocol::PanelToWorker;
+use crate::ui::history::{Message, RunPlace, SendOfferRecord};
+use crate::wire::protocol::{ActionStatus, PanelToWorker};
 
 /// Most offers one turn shows (the worker makes far fewer).
 pub const MAX_SEND_OFFERS: usize = 16;
@@ -35,42 +36,65 @@ pub struct SendOfferCard {
     pub outcome: Option<&'static str>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct SendOffer {
-    origin: String,
-    state: SendOfferState,
-}
-
-impl SendOffer {
-    fn card(&self, position: usize) -> SendOfferCard {
-        SendOfferCard {
-            position,
-            state: self.state,
-            title: format!("Blocked: sending data to {}", self.origin),
-            detail: "The page tried to send data to this site, outside this task. Allow it only \
-                     if the task needs that site (a payment or sign-in service).",
-            outcome: match self.state {
-                SendOfferState::Waiting => None,
-                SendOfferState::Allowed => Some("Allowed for this task."),
-                SendOfferState::Closed => Some("Not allowed: the task ended."),
-            },
-        }
+/// The card of offer `position`; it waits while the task runs (`live`) until allowed.
+fn card(record: &SendOfferRecord, position: usize, live: bool) -> SendOfferCard {
+    let state = match (record.allowed, live) {
+        (true, _) => SendOfferState::Allowed,
+        (false, true) => SendOfferState::Waiting,
+        (false, false) => SendOfferState::Closed,
+    };
+    SendOfferCard {
+        position,
+        state,
+        title: format!("Blocked: sending data to {}", record.origin),
+        detail: "The page tried to send data to this site, outside this task. Allow it only \
+                 if the task needs that site (a payment or sign-in service).",
+        outcome: match state {
+            SendOfferState::Waiting => None,
+            SendOfferState::Allowed => Some("Allowed for this task."),
+            SendOfferState::Closed => Some("Not allowed: the task ended."),
+        },
     }
 }
 
+/// The cards of `message`'s offers, `live` while its task runs.
+pub(super) fn cards(message: &Message, live: bool) -> impl Iterator<Item = SendOfferCard> + '_ {
+    message
+        .send_offers
+        .iter()
+        .enumerate()
+        .map(move |(i, o)| card(o, i, live))
+}
+
 impl Turn {
+    /// A send to `origin` was blocked: an offer, placed after the last action under way.
     pub(super) fn apply_send_offer(&mut self, origin: &str, changes: &mut Vec<Change>) {
-        if self.send_offers.len() >= MAX_SEND_OFFERS
-            || self.send_offers.iter().any(|o| o.origin == origin)
-        {
+        let offers = &self.message.send_offers;
+        if offers.len() >= MAX_SEND_OFFERS || offers.iter().any(|o| o.origin == origin) {
             return;
         }
-        self.send_offers.push(SendOffer {
+        let after = self
+            .message
+            .timeline
+            .iter()
+            .rev()
+            .find(|e| e.status != ActionStatus::Pending)
+            .map(|e| RunPlace {
+                step: e.step,
+                index: e.index,
+            });
+        self.message.send_offers.push(SendOfferRecord {
             origin: origin.to_string(),
-            state: SendOfferState::Waiting,
+            after,
+            allowed: false,
         });
-        let position = self.send_offers.len() - 1;
-        changes.push(Change::SendOffer(self.send_offers[position].card(position)));
+        let position = self.message.send_offers.len() - 1;
+        changes.push(Change::SendOffer(card(
+            &self.message.send_offers[position],
+            position,
+            true,
+        )));
+        self.push_order(changes);
     }
 
     /// The user allowed offer `position`: the message for the worker and the card's change.
@@ -80,31 +104,28 @@ impl Turn {
             return None;
         }
         let offer = self
+            .message
             .send_offers
             .get_mut(position)
-            .filter(|o| o.state == SendOfferState::Waiting)?;
-        offer.state = SendOfferState::Allowed;
+            .filter(|o| !o.allowed)?;
+        offer.allowed = true;
         let msg = PanelToWorker::AllowSend {
             session_id: self.flow.id().to_string(),
             origin: offer.origin.clone(),
         };
-        Some((msg, vec![Change::SendOffer(offer.card(position))]))
+        Some((msg, vec![Change::SendOffer(card(offer, position, true))]))
     }
 
     /// Every offer, as the view shows it (a view made again).
     pub(super) fn send_offer_cards(&self) -> impl Iterator<Item = Change> + '_ {
-        self.send_offers
-            .iter()
-            .enumerate()
-            .map(|(i, o)| Change::SendOffer(o.card(i)))
+        cards(&self.message, self.is_active()).map(Change::SendOffer)
     }
 
-    /// The turn ended: waiting offers can no longer be answered.
+    /// The turn ended (its status is set): waiting offers can no longer be answered.
     pub(super) fn close_send_offers(&mut self, changes: &mut Vec<Change>) {
-        for (i, offer) in self.send_offers.iter_mut().enumerate() {
-            if offer.state == SendOfferState::Waiting {
-                offer.state = SendOfferState::Closed;
-                changes.push(Change::SendOffer(offer.card(i)));
+        for (i, offer) in self.message.send_offers.iter().enumerate() {
+            if !offer.allowed {
+                changes.push(Change::SendOffer(card(offer, i, false)));
             }
         }
     }

@@ -5,7 +5,7 @@ use crate::cobrowse::MASK;
 use crate::ui::markdown::Blocks;
 use crate::ui::view::{ErrorKind, ReasoningDisplay};
 use crate::wire::action::{Action, Selector};
-use crate::wire::protocol::{FinalResult, Mode};
+use crate::wire::protocol::{ActionResult, ActionStatus, FinalResult, Mode};
 
 mod thoughts;
 

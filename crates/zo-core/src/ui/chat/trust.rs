@@ -18,13 +18,15 @@ impl Turn {
         changes.push(Change::Scope(scope_chips(origins)));
     }
 
+    /// A request for the user's approval: its card after its action's row, which now says it
+    /// waits; the status line says Zo waits for an approval.
     pub(super) fn apply_request(&mut self, record: ApprovalRecord, changes: &mut Vec<Change>) {
         let approvals = &mut self.message.approvals;
-        let position = match approvals.iter().position(|a| a.id == record.id) {
-            Some(p) => p,
+        let (position, added) = match approvals.iter().position(|a| a.id == record.id) {
+            Some(p) => (p, false),
             None if approvals.len() < MAX_LOG_ENTRIES => {
                 approvals.push(record);
-                approvals.len() - 1
+                (approvals.len() - 1, true)
             }
             None => return,
         };
@@ -32,6 +34,10 @@ impl Turn {
             position,
             card: approval_card(&approvals[position], true),
         });
+        if added {
+            self.push_order(changes);
+        }
+        self.redraw_row(self.message.approvals[position].at, changes);
         self.set_indicator(Indicator::Approval, changes);
     }
 
@@ -65,8 +71,11 @@ impl Turn {
         let record = &mut self.message.approvals[position];
         record.decision = Some(decision);
         let card = approval_card(record, true);
+        let at = record.at;
         let mut changes = vec![Change::Approval { position, card }];
-        self.set_indicator(Indicator::Acting, &mut changes);
+        self.redraw_row(at, &mut changes);
+        let next = self.run_indicator();
+        self.set_indicator(next, &mut changes);
         Some((
             PanelToWorker::Approval {
                 session_id,
@@ -92,7 +101,8 @@ impl Turn {
         crate::trust::site::host_pattern(record.destination.as_deref()?)
     }
 
-    /// The turn ended: requests still waiting read "Not answered".
+    /// The turn ended (its status is set): requests still waiting read "Not answered", and
+    /// their rows no longer wait.
     pub(super) fn close_approvals(&mut self, changes: &mut Vec<Change>) {
         for (position, record) in self.message.approvals.iter().enumerate() {
             if record.decision.is_none() {
@@ -100,20 +110,10 @@ impl Turn {
                     position,
                     card: approval_card(record, false),
                 });
+                self.redraw_row(record.at, changes);
             }
         }
     }
-}
-
-/// The cards of a stored message.
-pub fn stored_cards(
-    message: &crate::ui::history::Message,
-) -> Vec<crate::ui::trust_view::ApprovalCard> {
-    message
-        .approvals
-        .iter()
-        .map(|r| approval_card(r, false))
-        .collect()
 }
 
 #[cfg(test)]
@@ -142,6 +142,8 @@ mod tests {
             origin: "https://bank.example".into(),
             reasons: vec!["it is a password field".into()],
             destination: None,
+            step: 1,
+            index: 0,
         }
     }
 
@@ -157,6 +159,8 @@ mod tests {
             origin: "https://other.example".into(),
             reasons: vec!["it leaves the task's sites".into()],
             destination: Some("https://other.example".into()),
+            step: 1,
+            index: 1,
         });
         assert_eq!(t.site_access_for(1, ApprovalDecision::Once), None);
         assert_eq!(t.site_access_for(2, ApprovalDecision::Deny), None);
@@ -269,7 +273,13 @@ mod tests {
         t.stop();
         let json = serde_json::to_value(&t.message).unwrap();
         let stored: Message = serde_json::from_value(json).unwrap();
-        let states: Vec<_> = stored_cards(&stored).iter().map(|c| c.state).collect();
+        let states: Vec<_> = super::super::stored_run(&stored)
+            .into_iter()
+            .filter_map(|c| match c {
+                Change::Approval { card, .. } => Some(card.state),
+                _ => None,
+            })
+            .collect();
         assert_eq!(
             states,
             [

@@ -1,10 +1,11 @@
 //! A chat as the Markdown file: its title and dates, then each question and each answer as a
 //! person reads them, with what Co-browse did (its actions, the values an `extract` returned,
-//! approvals, notes) and how it ended.
+//! the approvals and offers between them in the order they happened, notes) and how it ended.
 
 use super::local_date_time;
 use crate::ui::history::{ApprovalRecord, Chat, Message, MessageStatus, Role};
 use crate::ui::modes::mode_label;
+use crate::ui::run_order::{run_order, RunItem};
 use crate::ui::view::{plain, timeline_row};
 use crate::wire::action::Action;
 use crate::wire::json::{parse, Node, RawJson};
@@ -83,35 +84,7 @@ fn answer_md(out: &mut String, m: &Message) {
             }
         }
     }
-    if !m.timeline.is_empty() {
-        out.push_str("\n**Actions**\n\n");
-        for (n, e) in m.timeline.iter().enumerate() {
-            let row = timeline_row(&e.action, Some(&e.result()));
-            let mut line = format!("{}. {} {}", n + 1, row.title, code(&row.target));
-            if let Action::Fill { value, .. } = &e.action {
-                line.push_str(&format!(" with {}", code(value)));
-            }
-            line.push_str(&format!(": **{}**", row.status_text()));
-            if let Some(err) = &e.error {
-                line.push_str(&format!(" ({})", inline(&err.message)));
-            }
-            out.push_str(&line);
-            out.push('\n');
-            if let (Action::Extract { .. }, Some(value)) = (&e.action, &e.value) {
-                extracted_md(out, value);
-            }
-        }
-    }
-    if !m.approvals.is_empty() {
-        out.push_str("\n**Approvals**\n\n");
-        for a in &m.approvals {
-            out.push_str(&format!(
-                "- {}: **{}**\n",
-                inline(&a.description),
-                decision_label(a)
-            ));
-        }
-    }
+    run_md(out, m);
     let text = m.text.trim();
     if !text.is_empty() {
         out.push('\n');
@@ -142,6 +115,78 @@ fn answer_md(out: &mut String, m: &Message) {
         match &m.error {
             Some(e) => out.push_str(&format!("\n*{ending}: {}*\n", inline(&e.message))),
             None => out.push_str(&format!("\n*{ending}*\n")),
+        }
+    }
+}
+
+/// A Co-browse run: its actions, numbered, each followed by the cards about it (approvals
+/// and what was decided, the offer of the rest of a step after a failure, blocked sends), in
+/// the order the panel shows them.
+fn run_md(out: &mut String, m: &Message) {
+    let order = run_order(m);
+    if order.is_empty() {
+        return;
+    }
+    out.push_str("\n**Actions**\n\n");
+    let rows: Vec<_> = m
+        .timeline
+        .iter()
+        .filter(|e| !matches!(e.action, Action::Done { .. }))
+        .collect();
+    let mut shown_row = false;
+    for item in order {
+        let bullet = if shown_row { "   - " } else { "- " };
+        match item {
+            RunItem::Row(i) => {
+                let Some(e) = rows.get(i) else { continue };
+                shown_row = true;
+                let row = timeline_row(&e.action, Some(&e.result()));
+                let mut line = format!("{}. {} {}", i + 1, row.title, code(&row.target));
+                if let Action::Fill { value, .. } = &e.action {
+                    line.push_str(&format!(" with {}", code(value)));
+                }
+                line.push_str(&format!(": **{}**", row.status_text()));
+                if let Some(err) = &e.error {
+                    line.push_str(&format!(" ({})", inline(&err.message)));
+                }
+                out.push_str(&line);
+                out.push('\n');
+                if let (Action::Extract { .. }, Some(value)) = (&e.action, &e.value) {
+                    extracted_md(out, value);
+                }
+            }
+            RunItem::Approval(i) => {
+                let Some(a) = m.approvals.get(i) else {
+                    continue;
+                };
+                out.push_str(&format!(
+                    "{bullet}Approval: {}: **{}**\n",
+                    inline(&a.description),
+                    decision_label(a)
+                ));
+            }
+            RunItem::Resume(i) => {
+                let Some(r) = m.resumes.get(i) else { continue };
+                let chosen = match r.run_rest {
+                    Some(true) => "ran the rest",
+                    Some(false) => "skipped the rest",
+                    None => "not answered",
+                };
+                out.push_str(&format!(
+                    "{bullet}Action {} failed, {} more did not run: **{chosen}**\n",
+                    r.number, r.remaining
+                ));
+            }
+            RunItem::SendOffer(i) => {
+                let Some(o) = m.send_offers.get(i) else {
+                    continue;
+                };
+                let chosen = if o.allowed { "allowed" } else { "not allowed" };
+                out.push_str(&format!(
+                    "{bullet}Blocked: sending data to {}: **{chosen}**\n",
+                    inline(&o.origin)
+                ));
+            }
         }
     }
 }

@@ -103,6 +103,10 @@ fn sample() -> Chat {
         reasons: vec!["it is a password field".into()],
         decision: Some(ApprovalDecision::Once),
         destination: None,
+        at: Some(crate::ui::history::RunPlace {
+            step: b.timeline[0].step,
+            index: b.timeline[0].index,
+        }),
     });
     b.notes.push("1 action was dropped".into());
     b.status = MessageStatus::Stopped;
@@ -146,8 +150,11 @@ fn markdown_has_questions_answers_reasoning_tools_and_actions() {
         md.contains("**Reasoning, step 1**\n\n> Fill the password first.\n"),
         "{md}"
     );
+    // The approval right under the action it was about, in run order.
     assert!(
-        md.contains(&format!("1. Fill `#password` with `{MASK}`: **done**\n")),
+        md.contains(&format!(
+            "1. Fill `#password` with `{MASK}`: **done**\n   - Approval: Fill the password field “Password”: **allowed once**\n2. Navigate"
+        )),
         "{md}"
     );
     assert!(
@@ -155,10 +162,6 @@ fn markdown_has_questions_answers_reasoning_tools_and_actions() {
         "{md}"
     );
     assert!(md.contains("3. Click `#go`: **skipped**\n"), "{md}");
-    assert!(
-        md.contains("- Fill the password field “Password”: **allowed once**\n"),
-        "{md}"
-    );
     assert!(md.contains("*1 action was dropped*"), "{md}");
     assert!(md.trim_end().ends_with("*Stopped.*"), "{md}");
     // One rule between messages, in order.

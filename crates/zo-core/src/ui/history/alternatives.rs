@@ -69,6 +69,8 @@ impl Message {
             scope: Vec::new(),
             approvals: Vec::new(),
             notes: Vec::new(),
+            resumes: Vec::new(),
+            send_offers: Vec::new(),
             ..self.clone()
         })
     }

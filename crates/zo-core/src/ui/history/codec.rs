@@ -14,8 +14,8 @@ use crate::wire::json::fields::{boolean, list, name, read_action, string, uint, 
 use crate::wire::json::{parse, serde_float, Json, Node, Obj, RawJson, WireError, WireName};
 
 use super::{
-    Alternative, ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, Role,
-    TimelineEntry,
+    Alternative, ApprovalRecord, Chat, History, Message, MessageStatus, ModeRef, ResumeRecord,
+    Role, RunPlace, SendOfferRecord, TimelineEntry,
 };
 
 impl WireName for Role {
@@ -151,7 +151,9 @@ impl Message {
             .opt_str("input", self.input.as_deref());
         let obj = items(obj, "scope", &self.scope, write_origin);
         let obj = items(obj, "approvals", &self.approvals, write_approval);
-        let obj = items(obj, "notes", &self.notes, |n| Json::string(n))
+        let obj = items(obj, "notes", &self.notes, |n| Json::string(n));
+        let obj = items(obj, "resumes", &self.resumes, write_resume);
+        let obj = items(obj, "sendOffers", &self.send_offers, write_send_offer)
             .opt_json("page", self.page.as_ref().map(write_page).as_ref());
         let obj = items(obj, "tabs", &self.tabs, write_page)
             .opt_json(
@@ -209,6 +211,8 @@ const MESSAGE_FIELDS: &[&str] = &[
     "scope",
     "approvals",
     "notes",
+    "resumes",
+    "sendOffers",
     "page",
     "tabs",
     "quote",
@@ -236,6 +240,8 @@ fn read_message(node: &Node) -> Result<Message, WireError> {
         scope: f.or_default("scope", |n| list(n, read_origin))?,
         approvals: f.or_default("approvals", |n| list(n, read_approval))?,
         notes: f.or_default("notes", |n| list(n, string))?,
+        resumes: f.or_default("resumes", |n| list(n, read_resume))?,
+        send_offers: f.or_default("sendOffers", |n| list(n, read_send_offer))?,
         page: f.opt("page", read_page)?,
         tabs: f.or_default("tabs", |n| list(n, read_page))?,
         quote: f.opt("quote", crate::wire::ready_question::read_quote)?,
@@ -315,6 +321,7 @@ fn read_approval(node: &Node) -> Result<ApprovalRecord, WireError> {
             "reasons",
             "decision",
             "destination",
+            "at",
         ],
     )?;
     Ok(ApprovalRecord {
@@ -325,6 +332,7 @@ fn read_approval(node: &Node) -> Result<ApprovalRecord, WireError> {
         reasons: f.or_default("reasons", |n| list(n, string))?,
         decision: f.opt("decision", name)?,
         destination: f.opt("destination", string)?,
+        at: f.opt("at", read_place)?,
     })
 }
 
@@ -340,6 +348,61 @@ pub(crate) fn write_approval(a: &ApprovalRecord) -> Json {
         )
         .opt_str("decision", a.decision.map(WireName::wire_name))
         .opt_str("destination", a.destination.as_deref())
+        .opt_json("at", a.at.as_ref().map(write_place).as_ref())
+        .done()
+}
+
+fn read_place(node: &Node) -> Result<RunPlace, WireError> {
+    let f = Fields::of(node, &["step", "index"])?;
+    Ok(RunPlace {
+        step: f.req("step", uint32)?,
+        index: f.req("index", uint32)?,
+    })
+}
+
+fn write_place(p: &RunPlace) -> Json {
+    Obj::new()
+        .uint("step", u64::from(p.step))
+        .uint("index", u64::from(p.index))
+        .done()
+}
+
+fn read_resume(node: &Node) -> Result<ResumeRecord, WireError> {
+    let f = Fields::of(node, &["at", "number", "remaining", "runRest"])?;
+    Ok(ResumeRecord {
+        at: f.req("at", read_place)?,
+        number: f.req("number", uint32)?,
+        remaining: f.req("remaining", uint32)?,
+        run_rest: f.opt("runRest", boolean)?,
+    })
+}
+
+fn write_resume(r: &ResumeRecord) -> Json {
+    let obj = Obj::new()
+        .json("at", &write_place(&r.at))
+        .uint("number", u64::from(r.number))
+        .uint("remaining", u64::from(r.remaining));
+    match r.run_rest {
+        Some(run) => obj.bool("runRest", run),
+        None => obj,
+    }
+    .done()
+}
+
+fn read_send_offer(node: &Node) -> Result<SendOfferRecord, WireError> {
+    let f = Fields::of(node, &["origin", "after", "allowed"])?;
+    Ok(SendOfferRecord {
+        origin: f.req("origin", string)?,
+        after: f.opt("after", read_place)?,
+        allowed: f.or_default("allowed", boolean)?,
+    })
+}
+
+fn write_send_offer(o: &SendOfferRecord) -> Json {
+    Obj::new()
+        .str("origin", &o.origin)
+        .opt_json("after", o.after.as_ref().map(write_place).as_ref())
+        .bool("allowed", o.allowed)
         .done()
 }
 

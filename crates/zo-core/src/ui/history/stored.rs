@@ -84,6 +84,13 @@ impl Message {
         for approval in &mut self.approvals {
             activity |= cut_at(&mut approval.description, MAX_STORED_FIELD_BYTES);
         }
+        activity |= self.resumes.len() > MAX_STORED_ENTRIES;
+        self.resumes.truncate(MAX_STORED_ENTRIES);
+        activity |= self.send_offers.len() > MAX_STORED_ENTRIES;
+        self.send_offers.truncate(MAX_STORED_ENTRIES);
+        for offer in &mut self.send_offers {
+            activity |= cut_at(&mut offer.origin, MAX_STORED_FIELD_BYTES);
+        }
         activity |= self.scope.len() > MAX_STORED_ENTRIES;
         self.scope.truncate(MAX_STORED_ENTRIES);
         self.notes.truncate(MAX_STORED_ENTRIES - 1);

@@ -125,6 +125,8 @@ fn the_list_shows_running_chats_and_those_waiting_for_the_user() {
             origin: "https://bank.example".into(),
             reasons: vec![],
             destination: None,
+            step: 1,
+            index: 0,
         },
     );
     assert_eq!(

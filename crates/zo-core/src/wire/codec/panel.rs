@@ -80,6 +80,8 @@ impl WorkerToPanel {
                 origin: f.req("origin", string)?,
                 reasons: f.req("reasons", |n| list(n, string))?,
                 destination: f.opt("destination", string)?,
+                step: f.req("step", uint32)?,
+                index: f.req("index", uint32)?,
             },
             "TASK_NOTE" => WorkerToPanel::TaskNote {
                 session_id: session_id()?,
@@ -178,6 +180,8 @@ impl WorkerToPanel {
                 origin,
                 reasons,
                 destination,
+                step,
+                index,
             } => typed("APPROVAL_REQUEST", session_id)
                 .uint("approvalId", u64::from(*approval_id))
                 .str("kind", kind.wire_name())
@@ -187,7 +191,9 @@ impl WorkerToPanel {
                     "reasons",
                     &Json::array(reasons.iter().map(|r| Json::string(r))),
                 )
-                .opt_str("destination", destination.as_deref()),
+                .opt_str("destination", destination.as_deref())
+                .uint("step", u64::from(*step))
+                .uint("index", u64::from(*index)),
             WorkerToPanel::TaskNote { session_id, text } => {
                 typed("TASK_NOTE", session_id).str("text", text)
             }

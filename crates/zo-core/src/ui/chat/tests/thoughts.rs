@@ -2,7 +2,7 @@
 //! thinking streamed for the step, later thinking is the next step's, and the end keeps all.
 
 use super::*;
-use crate::wire::protocol::ActionResult;
+use crate::wire::protocol::{ActionResult, ActionStatus};
 
 fn thinking(delta: &str) -> WorkerToPanel {
     WorkerToPanel::StreamReasoning {

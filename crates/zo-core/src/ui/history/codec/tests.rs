@@ -100,9 +100,33 @@ fn rich_answer(id: &str, mode: Mode, status: MessageStatus) -> Message {
                     .nth(i % 5)
                     .flatten(),
                 destination: (i % 2 == 1).then(|| "https://example.com/x".into()),
+                at: (i % 3 != 2).then_some(RunPlace {
+                    step: 1 + i as u32,
+                    index: u32::MAX - i as u32,
+                }),
             })
             .collect(),
         notes: vec!["note".into(), samples::ODD.into()],
+        resumes: [None, Some(true), Some(false)]
+            .into_iter()
+            .enumerate()
+            .map(|(i, run_rest)| ResumeRecord {
+                at: RunPlace {
+                    step: i as u32,
+                    index: u32::MAX,
+                },
+                number: 1 + i as u32,
+                remaining: u32::MAX - i as u32,
+                run_rest,
+            })
+            .collect(),
+        send_offers: (0..3)
+            .map(|i| SendOfferRecord {
+                origin: format!("https://o{i}.example/{}", samples::ODD),
+                after: (i != 1).then_some(RunPlace { step: i, index: 0 }),
+                allowed: i == 2,
+            })
+            .collect(),
         page: (status == MessageStatus::Done).then(|| PageRef {
             title: samples::ODD.into(),
             origin: "https://example.com".into(),

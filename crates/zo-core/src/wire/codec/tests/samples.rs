@@ -471,6 +471,8 @@ pub fn worker_to_panel() -> Vec<WorkerToPanel> {
             origin: "https://bank.example".into(),
             reasons: vec!["it is a password field".into(), ODD.into()],
             destination: (i % 2 == 0).then(|| "https://other.example".into()),
+            step: 1 + i as u32,
+            index: u32::MAX - i as u32,
         });
     }
     for (i, (action, result)) in actions().into_iter().zip(results()).enumerate() {
