@@ -213,6 +213,8 @@ describe('network guard', () => {
     );
     assert.ok(got().some((r) => r.url === '/collect?d=sync'), 'the sync reached the site allowed');
     await finish(task);
+    // The ended run folds to its line; the card stays in it, in its place.
+    await task.msg.expandRun();
     assert.equal(await offer.getAttribute('data-state'), 'closed');
     assert.match(await offer.innerText(), /Allowed for this task\./);
     const notes = await task.msg.notes.allInnerTexts();
