@@ -18,6 +18,7 @@ pub(crate) mod limits;
 pub(crate) mod pipeline;
 pub(crate) mod resume;
 pub(crate) mod retry;
+pub(crate) mod same_bytes;
 pub(crate) mod segmented;
 pub(crate) mod shape_record;
 pub(crate) mod sorted;

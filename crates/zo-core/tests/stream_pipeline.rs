@@ -346,3 +346,35 @@ proptest! {
         prop_assert_eq!(result.text, text);
     }
 }
+
+/// A large one-event answer whose JSON holds escapes at every offset of an 8-byte word
+/// (`\u` ones for 2-, 3- and 4-byte characters among them), raw multibyte characters and
+/// invalid UTF-8, cut into chunks of every small size: the same text as read whole, its
+/// invalid bytes each one U+FFFD, as the UTF-8 decoder makes them.
+#[test]
+fn a_large_escaped_answer_with_invalid_utf8_is_read_alike_at_any_chunking() {
+    let mut json = Vec::new();
+    let mut expected = String::new();
+    let mut lead = 0;
+    while json.len() < 70 * 1024 {
+        lead = (lead + 1) % 9;
+        json.extend("x".repeat(lead).as_bytes());
+        expected.push_str(&"x".repeat(lead));
+        json.extend(br#"\"q\" \\ \n\t\/ \u00e9\u65e5\ud83d\ude80 "#);
+        expected.push_str("\"q\" \\ \n\t/ é日🚀 ");
+        json.extend("naïve 日本 🚀 ".as_bytes());
+        expected.push_str("naïve 日本 🚀 ");
+        // A lone continuation byte and a cut 3-byte character: one U+FFFD each.
+        json.extend(b"\x80|\xe6\x97|");
+        expected.push_str("\u{FFFD}|\u{FFFD}|");
+    }
+    let mut body = b"event: PartStartEvent\ndata: {\"index\":0,\"part\":{\"part_kind\":\"text\",\"content\":\"".to_vec();
+    body.extend(&json);
+    body.extend(b"\"}}\n\nevent: completed\ndata: {\"status\":\"completed\"}\n\n");
+    for size in [1, 2, 3, 5, 7, 8, 9, 16, 1021, 4096, 65_537, usize::MAX] {
+        let (screen, result) = run(Mode::Ask, &body, size);
+        assert_eq!(result.status, FinalStatus::Succeeded, "chunks of {size}");
+        assert_eq!(result.text, expected, "chunks of {size}");
+        assert_eq!(shown_at_end(&screen), expected, "chunks of {size}");
+    }
+}

@@ -21,6 +21,7 @@ mod fast_delta;
 mod fast_start;
 mod json_scan;
 mod shapes;
+mod string_run;
 use crate::stream::sse::SseEvent;
 
 /// Where a part lives: `index` restarts at 0 for every model response, `zmid` names the response.

@@ -6,6 +6,8 @@
 //! long as what is on screen, then one [`Resumed::Replace`] swaps the text and the rest streams
 //! as appends. Cost is linear: each delta is compared only with the matching slice of `shown`.
 
+use crate::stream::same_bytes::same_bytes;
+
 /// What to show for a delta of the new attempt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Resumed {
@@ -74,12 +76,15 @@ impl ResumeGuard {
                 Some(Resumed::Append(delta.to_string()))
             }
             State::Repeating { matched } => {
-                let remaining = &self.shown[*matched..];
-                if remaining.starts_with(delta) {
+                let remaining = self.shown.get(*matched..).unwrap_or("");
+                if starts_with(remaining, delta) {
                     *matched += delta.len();
                     return None;
                 }
-                if let Some(beyond) = delta.strip_prefix(remaining) {
+                let beyond = starts_with(delta, remaining)
+                    .then(|| delta.get(remaining.len()..))
+                    .flatten();
+                if let Some(beyond) = beyond {
                     let beyond = beyond.to_string();
                     self.shown.push_str(&beyond);
                     self.state = State::Passing;
@@ -130,6 +135,15 @@ impl ResumeGuard {
             _ => None,
         }
     }
+}
+
+/// Whether `text` starts with `prefix` (compared a word at a time: a retry repeats a whole
+/// answer, which may be one large event).
+#[inline]
+fn starts_with(text: &str, prefix: &str) -> bool {
+    text.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|head| same_bytes(head, prefix.as_bytes()))
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use crate::stream::same_bytes::same_bytes;
+
 /// The size of a segment (bytes): every segment but the last is about this long (a character
 /// is never split).
 pub(crate) const SEGMENT_BYTES: usize = 64 * 1024;
@@ -148,7 +150,7 @@ impl SegmentedText {
             let here = &s[skip..];
             skip = 0;
             let n = here.len().min(want.len());
-            if here[..n] != want[..n] {
+            if !same_bytes(&here[..n], &want[..n]) {
                 return false;
             }
             want = &want[n..];

@@ -214,6 +214,30 @@ mod tests {
         assert!(!check(&LIVE.replace(r#"\n""#, r#"\ud83d""#)));
     }
 
+    /// A long text whose escapes and multibyte characters fall at every place of an 8-byte
+    /// word: the fast path gives the general decoder's text.
+    #[test]
+    fn long_texts_with_escapes_at_every_offset_decode_alike() {
+        // As JSON text: escapes of every kind, raw multibyte characters.
+        let piece = r#"ab\"c\\d\n é日🚀\u00e9\ud83d\ude80 \t/\/"#;
+        for lead in 0..17 {
+            let json = format!(
+                "\"{}{}{}\"",
+                "x".repeat(lead),
+                piece.repeat(9),
+                "y".repeat(lead)
+            );
+            let data = LIVE.replace(r#""Hello \"you\"\n""#, &json);
+            assert!(check(&data), "lead {lead}");
+            // Raw control characters are not JSON: never taken, wherever they are.
+            let raw = format!("\"{}{}\u{1f}z\"", "x".repeat(lead), piece);
+            assert!(
+                !check(&LIVE.replace(r#""Hello \"you\"\n""#, &raw)),
+                "lead {lead}"
+            );
+        }
+    }
+
     const LIVE: &str = r#"{"index":0,"part":{"part_kind":"text","content":"Hello \"you\"\n","id":null},"previous_part_kind":null,"event_kind":"part_start","metadata":{"zmid":"zmid_1","runner_id":"runner_1"}}"#;
 
     #[test]
