@@ -216,6 +216,12 @@ ${causes}
   expected text: word tokens, 4-token shingles with multiplicity, precision and recall per
   page, averaged, F1 of the averages. Every third page by sorted name is held out (never tuned
   on). Time: the module's \`page_text\` (walk and extraction, no element list), warm.
+- **snapshot**: the same pages, served and loaded the same way (\`tests/bench/corpus.ts\`); the
+  content module answers the SNAPSHOT message Co-browse sends (page text at 2 500 characters, up
+  to 250 elements with selectors checked unique): the time from \`handle_message\` to its reply
+  (synchronous), the first then 5 warm, each page's warm median; the median over pages and the
+  slowest page. Linearity: a synthetic article page (tests/bench/snapshot.ts, 20 sections) and
+  the same page with 200 sections, alternated 9 times in one browser, ratio of the medians.
 `;
 }
 
