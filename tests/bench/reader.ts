@@ -13,19 +13,16 @@
 // (--pages: per-page scores; --dump: each page's texts, ours, expected and whole, into DIR;
 // ZO_READER_ONLY=<regex>: only the pages whose name matches)
 
-import { createServer } from 'node:http';
-import { readFile, readdir, access, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { ROOT, PKG_DIR, CHROMIUM, CHROMIUM_ARGS, type Row, fmt, median, notMeasured, textTable } from './lib.ts';
+import type { Page } from 'playwright-core';
+import { type Row, fmt, median, notMeasured, textTable } from './lib.ts';
+import { contentMissing, corpusBrowser, corpusPages, loadContent, onlyPages, serveCorpus } from './corpus.ts';
 
 const SECTION = 'reader';
 /** Summarize's page-text budget (zo_core::cobrowse::prompt::budget). */
 const SUMMARIZE_BUDGET = 17_000;
-const CORPUS = path.resolve(
-  process.env.ZO_READER_CORPUS ?? path.join(ROOT, '..', 'shared', 'corpus', 'readability-test-pages'),
-);
 
 type Score = { p: number; r: number };
 type PageResult = { name: string; heldOut: boolean; ours: Score; full: Score; cap: number; whole: Score; ms: number; first: number; kind: string };
@@ -57,41 +54,15 @@ export function score(got: string, want: string): Score {
 
 const f1 = (p: number, r: number) => (p + r ? (2 * p * r) / (p + r) : 0);
 
-async function serve(pages: string[]) {
-  const server = createServer(async (req, res) => {
-    const p = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    try {
-      if (p.startsWith('/pkg/')) {
-        const file = path.normalize(path.join(PKG_DIR, p.slice('/pkg/'.length)));
-        if (!file.startsWith(PKG_DIR)) return void res.writeHead(404).end();
-        const type = file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript';
-        return void res.writeHead(200, { 'content-type': type }).end(await readFile(file));
-      }
-      const m = /^\/p\/([^/]+)\/(source|expected)$/.exec(p);
-      if (!m || !pages.includes(m[1])) return void res.writeHead(404).end();
-      let html = await readFile(path.join(CORPUS, m[1], `${m[2]}.html`), 'utf8');
-      // The page as saved, without its scripts (the expected text was extracted without them).
-      html = html.replace(/<script\b[\s\S]*?<\/script\s*>/gi, '').replace(/<meta[^>]+http-equiv[^>]*>/gi, '');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
-}
-
 async function measurePage(page: Page, base: string, name: string) {
   await page.goto(`${base}/p/${name}/expected`, { waitUntil: 'load' });
   const expected = await page.evaluate(() => document.body?.innerText ?? '');
   await page.goto(`${base}/p/${name}/source`, { waitUntil: 'load' });
+  await loadContent(page);
   return page.evaluate(
     async ({ budget }) => {
       const whole = document.body?.innerText ?? '';
-      // By origin: a page's <base href> must not move the module.
-      const mod = await import(`${location.origin}/pkg/zo_content.js`);
-      await mod.default({ module_or_path: `${location.origin}/pkg/zo_content_bg.wasm` });
-      mod.start('bench');
+      const mod = (globalThis as any).zoContent;
       const msg = JSON.stringify({ type: 'SNAPSHOT', requestId: 'r1', textBudget: budget });
       // The first snapshot (the module's code compiled as it first runs), then the extraction
       // alone, twice: the second is timed.
@@ -150,38 +121,17 @@ function summarize(results: PageResult[], label: string): Row[] {
 }
 
 export async function benchReader(opts: { perPage?: boolean; dump?: string } = {}): Promise<Row[]> {
-  try {
-    await access(CORPUS);
-  } catch {
-    return [notMeasured(SECTION, 'page text vs main content', `the corpus is absent (${CORPUS}): skipped`)];
-  }
-  try {
-    await access(path.join(PKG_DIR, 'zo_content.js'));
-  } catch {
-    return [notMeasured(SECTION, 'page text vs main content', `${PKG_DIR}/zo_content.js is missing: run ./build.sh`)];
-  }
-  const names: string[] = [];
-  for (const e of (await readdir(CORPUS, { withFileTypes: true })).filter((e) => e.isDirectory())) {
-    try {
-      await access(path.join(CORPUS, e.name, 'source.html'));
-      await access(path.join(CORPUS, e.name, 'expected.html'));
-      names.push(e.name);
-    } catch {
-      // not a test page
-    }
-  }
-  names.sort();
-  // ZO_READER_ONLY=<regex>: only the pages whose name matches (to look at a few closely).
-  const only = process.env.ZO_READER_ONLY ? new RegExp(process.env.ZO_READER_ONLY) : null;
-  const { server, base } = await serve(names);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const noModule = await contentMissing();
+  if (noModule) return [notMeasured(SECTION, 'page text vs main content', noModule)];
+  const found = await corpusPages();
+  if ('missing' in found) return [notMeasured(SECTION, 'page text vs main content', found.missing)];
+  const { names } = found;
+  const only = onlyPages();
+  const { server, base } = await serveCorpus(names);
+  const { browser, page } = await corpusBrowser();
   const results: PageResult[] = [];
   const failed: string[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // Nothing but the bench's own server: the pages' remote styles, images and frames stay out.
-    await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
-    const page = await context.newPage();
     for (const [i, name] of names.entries()) {
       if (only && !only.test(name)) continue;
       try {

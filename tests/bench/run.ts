@@ -1,6 +1,6 @@
 // Runs every benchmark of issue 7 and prints one table; with --write, regenerates
 // BENCHMARKS.md at the repository root (machine, date, versions, the table, method notes).
-// `./build.sh bench [--write] [--quick] [--only=size,pipeline,memory,render,actions,coldstart,latency,reader]`
+// `./build.sh bench [--write] [--quick] [--only=size,pipeline,memory,render,actions,coldstart,latency,reader,snapshot]`
 // (build.sh builds the extension first: the modules measured are the ones in extension/pkg).
 
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { benchColdStart } from './coldstart.ts';
 import { benchMemory } from './memory.ts';
 import { benchLatency } from './latency.ts';
 import { benchReader } from './reader.ts';
+import { benchSnapshot } from './snapshot.ts';
 
 const args = process.argv.slice(2);
 const write = args.includes('--write');
@@ -24,7 +25,7 @@ const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const unknown = args.filter((a) => !['--write', '--quick'].includes(a) && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,memory,render,actions,coldstart,latency,reader)`);
+  console.error(`bench: unknown arguments ${unknown.join(' ')} (use --write, --quick, --only=size,pipeline,memory,render,actions,coldstart,latency,reader,snapshot)`);
   process.exit(2);
 }
 
@@ -65,6 +66,7 @@ const sections: Section[] = [
   { key: 'coldstart', run: () => benchColdStart() },
   { key: 'latency', run: () => benchLatency() },
   { key: 'reader', run: () => benchReader() },
+  { key: 'snapshot', run: () => benchSnapshot() },
 ];
 
 const rows: Row[] = [];
@@ -214,6 +216,12 @@ ${causes}
   expected text: word tokens, 4-token shingles with multiplicity, precision and recall per
   page, averaged, F1 of the averages. Every third page by sorted name is held out (never tuned
   on). Time: the module's \`page_text\` (walk and extraction, no element list), warm.
+- **snapshot**: the same pages, served and loaded the same way (\`tests/bench/corpus.ts\`); the
+  content module answers the SNAPSHOT message Co-browse sends (page text at 2 500 characters, up
+  to 250 elements with selectors checked unique): the time from \`handle_message\` to its reply
+  (synchronous), the first then 5 warm, each page's warm median; the median over pages and the
+  slowest page. Linearity: a synthetic article page (tests/bench/snapshot.ts, 20 sections) and
+  the same page with 200 sections, alternated 9 times in one browser, ratio of the medians.
 `;
 }
 

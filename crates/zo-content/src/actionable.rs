@@ -200,14 +200,18 @@ pub fn is_visible(el: &Element) -> bool {
 const DISABLING: &str =
     "button:disabled, select:disabled, optgroup:disabled, [aria-disabled=\"true\" i], [inert]";
 
+thread_local! {
+    static DISABLING_SEL: dom::Selector = dom::Selector::new(DISABLING);
+}
+
 /// Disabled, judged on the composed tree: the element is `:disabled` (form controls, inside a
 /// disabled fieldset too), or it or a flat-tree ancestor (the hosts of the components it is
 /// in, the control its slot is in) is a disabled button or select, `aria-disabled="true"`,
 /// `inert`, or a custom element with a `disabled` attribute (a component's host).
 pub fn is_disabled(el: &Element) -> bool {
-    el.matches(":disabled").unwrap_or(false)
+    dom::matches(el, ":disabled")
         || composed::ancestors(el).any(|a| {
-            a.matches(DISABLING).unwrap_or(false)
+            DISABLING_SEL.with(|s| s.matches(&a))
                 || (a.has_attribute("disabled") && dom::tag(&a).contains('-'))
         })
 }

@@ -58,6 +58,38 @@ pub fn now() -> f64 {
     js_sys::Date::now()
 }
 
+/// `el.matches(sel)`; false for a selector the browser cannot read.
+pub fn matches(el: &Element, sel: &str) -> bool {
+    el.matches(sel).unwrap_or(false)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element, for `matches` with a selector already in JavaScript.
+    #[wasm_bindgen(extends = Element)]
+    type Matching;
+
+    #[wasm_bindgen(method, catch, js_name = matches)]
+    fn matches_text(this: &Matching, sel: &js_sys::JsString) -> Result<bool, JsValue>;
+}
+
+/// A selector handed to JavaScript once, to match many elements against it (each
+/// [`matches`] copies its text across anew).
+pub struct Selector(js_sys::JsString);
+
+impl Selector {
+    pub fn new(sel: &str) -> Selector {
+        Selector(sel.into())
+    }
+
+    /// `el.matches(selector)`; false for a selector the browser cannot read.
+    pub fn matches(&self, el: &Element) -> bool {
+        el.unchecked_ref::<Matching>()
+            .matches_text(&self.0)
+            .unwrap_or(false)
+    }
+}
+
 /// Lower-case local name of an element.
 pub fn tag(el: &Element) -> String {
     el.local_name().to_ascii_lowercase()

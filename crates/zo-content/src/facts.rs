@@ -33,7 +33,7 @@ const LINK: &str = "a[*|href], area[href]";
 /// stands for its control, a click inside a control (or on an `<option>`) for the control,
 /// also where the control is a component's inner one that it is slotted into.
 pub fn target(action: &Action, el: Element) -> Element {
-    let up = |sel: &str| composed::ancestors(&el).find(|a| a.matches(sel).unwrap_or(false));
+    let up = |sel: &str| composed::ancestors(&el).find(|a| dom::matches(a, sel));
     match action {
         Action::Fill { .. } if dom::tag(&el) == "label" => control(&el).unwrap_or(el),
         Action::Click { .. } if dom::tag(&el) == "option" => up("select").unwrap_or(el),
@@ -56,7 +56,7 @@ fn control(label: &Element) -> Option<Element> {
 
 /// The link `el` is or is shown inside (its nearest flat-tree ancestor that is one).
 pub fn link(el: &Element) -> Option<Element> {
-    composed::ancestors(el).find(|a| a.matches(LINK).unwrap_or(false))
+    composed::ancestors(el).find(|a| dom::matches(a, LINK))
 }
 
 /// A string property, or an SVG animated one's `baseVal`.

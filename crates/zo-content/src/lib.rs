@@ -46,6 +46,7 @@ pub mod snapshot;
 pub mod target;
 pub mod tree;
 pub mod turn;
+pub mod uniqueness;
 
 use std::cell::RefCell;
 

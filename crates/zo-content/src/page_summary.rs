@@ -36,6 +36,7 @@ impl Shown {
 thread_local! {
     /// `checkVisibility`'s options: `visibility: hidden` counts as not shown.
     static VISIBILITY: JsValue = Dict::new().set("visibilityProperty", true).finish();
+    static RARE: dom::Selector = dom::Selector::new(RARE_ATTRIBUTES);
 }
 
 /// Deepest iframe nesting walked into.
@@ -65,6 +66,8 @@ enum Frame {
 /// The walk of `doc`'s body (an empty body when it has none), noting the elements that match
 /// the selector `interactive`, if given.
 pub fn of(doc: &Document, interactive: Option<&str>) -> Walked {
+    let interactive = interactive.map(dom::Selector::new);
+    let interactive = interactive.as_ref();
     let mut w = Walked {
         summary: Summary::new(Item::new(Tag::Body)),
         elements: Vec::new(),
@@ -105,7 +108,7 @@ pub fn lead(doc: &Document) -> Lead {
 }
 
 /// Walks the children of `el` (its shown children) into the root.
-fn walk(w: &mut Walked, el: &Element, interactive: Option<&str>, check: bool) {
+fn walk(w: &mut Walked, el: &Element, interactive: Option<&dom::Selector>, check: bool) {
     let mut stack = vec![first_frame(el, false, Summary::ROOT, 0)];
     while let Some(frame) = stack.last_mut() {
         if w.summary.full() {
@@ -149,10 +152,7 @@ fn walk(w: &mut Walked, el: &Element, interactive: Option<&str>, check: bool) {
                 let id = pushed.unwrap_or(parent);
                 if let (Some(id), Some(sel)) = (pushed, interactive) {
                     let maybe = maybe || matches!(tag, Tag::A | Tag::Control);
-                    if maybe
-                        && w.interactive.len() < MAX_INTERACTIVE
-                        && el.matches(sel).unwrap_or(false)
-                    {
+                    if maybe && w.interactive.len() < MAX_INTERACTIVE && sel.matches(&el) {
                         w.interactive.push(id);
                     }
                 }
@@ -226,7 +226,7 @@ fn describe(el: &Element, check: bool, all: bool) -> Option<(Item, Walk, bool)> 
             hints.push_str(&class);
         }
         // One check for the rarer attributes, read one by one only when present.
-        if el.matches(RARE_ATTRIBUTES).unwrap_or(false) {
+        if RARE.with(|r| r.matches(el)) {
             maybe |= el.has_attribute("role") || el.has_attribute("contenteditable");
             for name in ["itemprop", "rel"] {
                 if let Some(v) = el.get_attribute(name) {

@@ -47,7 +47,7 @@ pub fn click(t: &Ready) -> Result<(), Failure> {
 
 /// Focuses `el` or its nearest focusable flat-tree ancestor, as a mouse press does.
 fn focus(el: &Element) {
-    let focusable = composed::ancestors(el).find(|a| a.matches(FOCUSABLE).unwrap_or(false));
+    let focusable = composed::ancestors(el).find(|a| dom::matches(a, FOCUSABLE));
     if let Some(f) = focusable {
         let _ = dom::html(&f).focus();
     }

@@ -12,7 +12,8 @@ use web_sys::Element;
 use zo_core::page::{looks_generated, quote_string};
 
 use crate::dom;
-use crate::locate::{self, count_in, query_in, Root, PIERCE};
+use crate::locate::{self, Root, PIERCE};
+use crate::uniqueness::{Check, Key};
 
 #[wasm_bindgen]
 extern "C" {
@@ -43,54 +44,76 @@ const TEST_ID_ATTRS: [&str; 5] = [
     "data-cy",
 ];
 
+/// Attributes an element needs for [`anchors`] to give it any (checked with one `matches`).
+const ANCHORED: &str = "[id],[data-testid],[data-test-id],[data-test],[data-qa],[data-cy],[name],\
+    [aria-label],[title],[placeholder],[alt],a[href]";
+
+thread_local! {
+    static ANCHORED_SEL: dom::Selector = dom::Selector::new(ANCHORED);
+}
+
 /// A selector that resolves to exactly `el` across `roots`, if one can be built.
 pub fn unique_selector(el: &Element, roots: &[Root]) -> Option<String> {
-    if let Some(c) = in_tree(el, roots) {
+    unique_with(el, &mut Check::new(roots))
+}
+
+/// [`unique_selector`] with the checks of several elements sharing what they read
+/// (a snapshot's).
+pub fn unique_with(el: &Element, check: &mut Check<'_>) -> Option<String> {
+    if let Some(c) = in_tree(el, check) {
         return Some(c);
     }
     // Not unique page-wide: single it out inside its own shadow root or frame.
     let (own, host) = locate::own_root(el);
-    let host_sel = unique_selector(&host?, roots)?;
+    let host_sel = unique_with(&host?, check)?;
     let own = [own];
-    let inner = in_tree(el, &own)?;
+    let inner = in_tree(el, &mut Check::new(&own))?;
     let full = format!("{host_sel} {PIERCE} {inner}");
-    resolves_exactly(&full, el, roots).then_some(full)
+    resolves_exactly(&full, el, check.roots()).then_some(full)
 }
 
-/// The best selector of `el` that is unique across `roots`: its own stable anchors, then
-/// one under a stable ancestor, then the structural path.
-fn in_tree(el: &Element, roots: &[Root]) -> Option<String> {
+/// The best selector of `el` that is unique across the checked roots: its own stable
+/// anchors, then one under a stable ancestor, then the structural path.
+fn in_tree(el: &Element, check: &mut Check<'_>) -> Option<String> {
     let own = anchors(el);
-    if let Some(c) = own.iter().find(|c| resolves_exactly(c, el, roots)) {
+    if let Some((c, _)) = own.iter().find(|(c, k)| check.unique(c, k, el)) {
         return Some(c.clone());
     }
-    let anchor = stable_ancestor(el, roots);
-    if let Some((_, a)) = &anchor {
+    let anchor = stable_ancestor(el, check);
+    if let Some((a_el, a)) = &anchor {
         let tag = escape_ident(&dom::tag(el));
         let typed = el
             .get_attribute("type")
-            .map(|t| with_attr(&tag, "type", &t));
-        let scoped = own.iter().cloned().chain(typed).chain([tag]);
-        if let Some(c) = scoped
-            .map(|c| format!("{a} {c}"))
-            .find(|c| resolves_exactly(c, el, roots))
-        {
-            return Some(c);
+            .map(|t| (with_attr(&tag, "type", &t), Key::Attr("type", t)));
+        let bare = (tag.clone(), Key::Within(a_el.clone(), tag));
+        // The element's own anchors keep their key: what matches `A c` matches `c`.
+        for (c, key) in own.into_iter().chain(typed).chain([bare]) {
+            let full = format!("{a} {c}");
+            if check.unique(&full, &key, el) {
+                return Some(full);
+            }
         }
     }
     let path = structural_path(el, anchor.as_ref());
-    resolves_exactly(&path, el, roots).then_some(path)
+    let key = if anchor.is_some() {
+        Key::Path
+    } else {
+        Key::Any
+    };
+    check.unique(&path, &key, el).then_some(path)
 }
 
-/// The nearest ancestor (in `el`'s own tree) with an anchor unique across `roots`.
-fn stable_ancestor(el: &Element, roots: &[Root]) -> Option<(Element, String)> {
+/// The nearest ancestor (in `el`'s own tree) with an anchor unique across the roots.
+fn stable_ancestor(el: &Element, check: &mut Check<'_>) -> Option<(Element, String)> {
     let mut cur = el.parent_element();
     while let Some(a) = cur {
-        if let Some(c) = anchors(&a)
-            .into_iter()
-            .find(|c| resolves_exactly(c, &a, roots))
-        {
-            return Some((a, c));
+        if ANCHORED_SEL.with(|s| s.matches(&a)) {
+            if let Some((c, _)) = anchors(&a)
+                .into_iter()
+                .find(|(c, k)| check.unique(c, k, &a))
+            {
+                return Some((a, c));
+            }
         }
         cur = a.parent_element();
     }
@@ -98,42 +121,45 @@ fn stable_ancestor(el: &Element, roots: &[Root]) -> Option<(Element, String)> {
 }
 
 /// Selectors from what names `el` stably, most stable first: a non-generated id, test ids,
-/// `name`, `aria-label`, the role with its name, other naming attributes, a link's `href`.
-fn anchors(el: &Element) -> Vec<String> {
+/// `name`, `aria-label`, the role with its name, other naming attributes, a link's `href`;
+/// each with the attribute value its subject requires.
+fn anchors(el: &Element) -> Vec<(String, Key)> {
     let tag = escape_ident(&dom::tag(el));
     let attr = |n: &str| el.get_attribute(n).filter(|v| !v.trim().is_empty());
     let mut out = Vec::new();
     let id = el.id();
     if !looks_generated(&id) {
-        out.push(format!("#{}", escape_ident(&id)));
+        // The browser finds ids by its own index.
+        out.push((format!("#{}", escape_ident(&id)), Key::Any));
     }
+    let key = |name: &'static str, v: &str| Key::Attr(name, v.to_string());
     for name in TEST_ID_ATTRS {
         if let Some(v) = attr(name) {
-            out.push(with_attr("", name, &v));
-            out.push(with_attr(&tag, name, &v));
+            out.push((with_attr("", name, &v), key(name, &v)));
+            out.push((with_attr(&tag, name, &v), key(name, &v)));
         }
     }
     if let Some(v) = attr("name") {
-        out.push(with_attr(&tag, "name", &v));
+        out.push((with_attr(&tag, "name", &v), key("name", &v)));
     }
     let role = attr("role").map(|r| with_attr(&tag, "role", &r));
     for name in ["aria-label", "title", "placeholder", "alt"] {
         if let Some(v) = attr(name) {
-            out.push(with_attr(&tag, name, &v));
+            out.push((with_attr(&tag, name, &v), key(name, &v)));
             if let Some(r) = &role {
-                out.push(with_attr(r, name, &v));
+                out.push((with_attr(r, name, &v), key(name, &v)));
             }
         }
     }
     if let (Some(v), "a") = (attr("href"), tag.as_str()) {
-        out.push(with_attr("a", "href", &v));
+        out.push((with_attr("a", "href", &v), key("href", &v)));
     }
     out
 }
 
 /// True when `sel` finds `el` first and matches nothing else anywhere.
 pub fn resolves_exactly(sel: &str, el: &Element, roots: &[Root]) -> bool {
-    matches!(query_in(roots, sel), Ok(Some(found)) if found == *el) && count_in(roots, sel) == 1
+    Check::new(roots).unique(sel, &Key::Any, el)
 }
 
 /// `ANCHOR > div:nth-of-type(2) > button`, from the stable ancestor (or the top of the

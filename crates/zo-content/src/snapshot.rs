@@ -20,11 +20,12 @@ use crate::actionable;
 use crate::boxes;
 use crate::dom;
 use crate::failure::Failure;
-use crate::locate::{self, Root};
+use crate::locate;
 use crate::name;
 use crate::page_summary;
 use crate::secret;
 use crate::selector;
+use crate::uniqueness::Check;
 
 /// What counts as interactive.
 const INTERACTIVE: &str = "a[href], button, input:not([type=\"hidden\" i]), select, textarea, \
@@ -49,6 +50,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
     } = walked;
     boxes::place(&mut summary, &nodes, &interactive);
     let roots = locate::roots(&doc);
+    let mut check = Check::new(&roots);
     let mut elements = Vec::new();
     let mut omitted = Vec::new();
     for entry in element_order::order(&summary, &interactive) {
@@ -58,7 +60,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
         match entry {
             Entry::Element(i) => {
                 let el = interactive.get(i).and_then(|&id| nodes.get(id));
-                if let Some(e) = el.and_then(|el| describe(el, &roots)) {
+                if let Some(e) = el.and_then(|el| describe(el, &mut check)) {
                     elements.push(e);
                 }
             }
@@ -68,7 +70,7 @@ pub fn take(text_budget: Option<u32>) -> Result<PageSnapshot, Failure> {
                 region: c.region,
                 selector: nodes
                     .get(c.container)
-                    .and_then(|el| selector::unique_selector(el, &roots))
+                    .and_then(|el| selector::unique_with(el, &mut check))
                     .unwrap_or_default(),
             }),
         }
@@ -99,11 +101,11 @@ fn read(doc: &Document, walked: &mut page_summary::Walked, budget: usize) -> rea
     })
 }
 
-fn describe(el: &Element, roots: &[Root]) -> Option<SnapshotElement> {
+fn describe(el: &Element, check: &mut Check<'_>) -> Option<SnapshotElement> {
     if !actionable::is_visible(el) {
         return None;
     }
-    let selector = selector::unique_selector(el, roots)?;
+    let selector = selector::unique_with(el, check)?;
     let tag = dom::tag(el);
     let input_type = (tag == "input").then(|| dom::input_type(el));
     let secret = secret::kind(el);

@@ -142,3 +142,19 @@ async fn position_paths_remain_the_last_resort_and_never_start_at_a_generated_id
     }
     drop(f);
 }
+
+#[wasm_bindgen_test]
+async fn an_anchor_repeated_in_another_tree_is_not_unique_and_letter_case_tells_values_apart() {
+    let f = Fixture::new(
+        r#"<div class="dup"><a href="/same">One</a><span class="host"></span>
+        <a href="/Case">Two</a><a href="/case">Three</a></div>"#,
+    );
+    attach_shadow(&f.get(".dup .host"), r#"<a href="/same">In the shadow</a>"#);
+    let snap = snapshot(500).await;
+    let links = all(".dup a");
+    assert_round_trips(&snap, &links);
+    let sel = |s: &str| selector_of(&snap, &f.get(s));
+    assert_ne!(sel(".dup > a:first-child"), r#"a[href="/same"]"#);
+    assert_eq!(sel(r#"a[href="/Case"]"#), r#"a[href="/Case"]"#);
+    assert_eq!(sel(r#"a[href="/case"]"#), r#"a[href="/case"]"#);
+}

@@ -50,7 +50,7 @@ impl Words {
     /// Whether `entry` (see the module's notation) is in the name.
     pub fn has(&self, entry: &str) -> bool {
         if entry.chars().next().is_some_and(unspaced) {
-            return self.text.contains(entry);
+            return fold::contains(&self.text, entry);
         }
         let parts: Vec<&str> = entry.split(' ').filter(|p| !p.is_empty()).collect();
         if parts.is_empty() {

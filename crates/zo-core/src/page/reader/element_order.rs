@@ -12,6 +12,7 @@ use super::hints;
 use super::stats::{self, Stats};
 use super::summary::{NodeId, Role, Summary, Tag};
 use super::viewport::Place;
+use crate::page::fold;
 
 /// Where a collapsed group of links sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -117,7 +118,7 @@ fn region_of(summary: &Summary, id: NodeId) -> Option<Region> {
         _ if node.hints.is_empty() => None,
         _ => REGION_HINTS
             .iter()
-            .find(|(w, _)| node.hints.contains(w))
+            .find(|(w, _)| fold::contains(&node.hints, w))
             .map(|&(_, r)| r),
     }
 }

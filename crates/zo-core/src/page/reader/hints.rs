@@ -5,6 +5,8 @@
 //! unless a content word says otherwise. Words match anywhere in the hints (`comments`,
 //! `sidebar-left`, `articlebody`).
 
+use crate::page::fold;
+
 /// Words of content.
 const POSITIVE: &[&str] = &[
     "article",
@@ -118,7 +120,7 @@ const MAYBE: &[&str] = &[
 const ALWAYS_FURNITURE: &[&str] = &["cookie", "consent", "gdpr", "newsletter"];
 
 fn any(hints: &str, words: &[&str]) -> bool {
-    words.iter().any(|w| hints.contains(w))
+    words.iter().any(|w| fold::contains(hints, w))
 }
 
 /// The weight of a node's hints: +25 for content words, -25 for furniture words (both may
@@ -192,7 +194,7 @@ pub fn inner_furniture(hints: &str) -> bool {
 
 /// Whether a node's hints name a byline (author, by-line) block.
 pub fn byline(hints: &str) -> bool {
-    !hints.is_empty() && (hints.contains("byline") || hints.contains("author"))
+    !hints.is_empty() && (fold::contains(hints, "byline") || fold::contains(hints, "author"))
 }
 
 #[cfg(test)]
