@@ -17,7 +17,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn request(sid: &str, id: u32) -> Value {
     json!({"type": "APPROVAL_REQUEST", "sessionId": sid, "approvalId": id,
-           "kind": "secret_fill",
+           "step": 1, "index": 0, "kind": "secret_fill",
            "description": "Fill the password field \u{201c}Password\u{201d} on https://bank.example",
            "origin": "https://bank.example", "reasons": ["it is a password field"]})
 }
