@@ -154,18 +154,20 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
     let scores = score::scores(summary, &live, &st, pass);
     let top = score::top(summary, &live, &scores)?;
     let roots = score::with_siblings(summary, &live, &st, &scores, top);
-    // Short byline blocks are taken out of the text (the first one leads it instead).
+    // The first short byline block is taken out of the text to lead it instead; later ones
+    // (the authors of other stories in a listing, of quotes, of comments) stay in place.
     let mut keep = live.clone();
     let mut first_byline = None;
     for (id, node) in summary.nodes.iter().enumerate() {
-        if live[id]
+        if first_byline.is_none()
+            && live[id]
             && node.tag != Tag::Body
             && st[id].text > 0
             && st[id].text <= BYLINE_MAX
             && hints::byline(&node.hints)
         {
             keep[id] = false;
-            first_byline = first_byline.or(Some(id));
+            first_byline = Some(id);
         } else if keep[id]
             && pass.clean
             && !roots.contains(&id)

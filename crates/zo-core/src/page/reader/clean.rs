@@ -27,7 +27,11 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
         return false;
     }
     let weight = if weigh { hints::weight(&node.hints) } else { 0 };
-    if weight as f32 + score.unwrap_or(0.0) < 0.0 {
+    let list = matches!(node.tag, Tag::Ul | Tag::Ol | Tag::Dl);
+    // A list's score starts below zero by its tag, so its items' points only tell how much
+    // prose it holds, not whether it is furniture: its hints do.
+    let own = if list { 0.0 } else { score.unwrap_or(0.0) };
+    if weight as f32 + own < 0.0 {
         return true;
     }
     if st.commas >= 10 {
@@ -36,7 +40,6 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
     if weigh && hints::inner_furniture(&node.hints) {
         return true;
     }
-    let list = matches!(node.tag, Tag::Ul | Tag::Ol | Tag::Dl);
     if node.tag == Tag::Table && st.tables <= 1 {
         // A data table (no tables nested in it) is content however it looks.
         return false;

@@ -369,3 +369,53 @@ fn a_link_list_of_the_articles_kind_does_not_join_it() {
     assert!(r.text.contains("Opening 5."), "{}", r.text);
     assert!(!r.text.contains("Teaser"), "{}", r.text);
 }
+
+#[test]
+fn lists_in_the_article_stay_unless_their_hints_say_furniture() {
+    let mut s = news(4);
+    let art = s
+        .nodes
+        .iter()
+        .position(|n| n.hints == "story-body")
+        .unwrap();
+    // Items long enough to score, and a nested list: a list's own score starts below zero by
+    // its tag, which must not leave it out.
+    let names = el(&mut s, art, Tag::Ul, "");
+    text(&mut s, names, Tag::Li, "Michelle Goossens [:masterwayz]");
+    let outer = text(&mut s, names, Tag::Li, "We are running three experiments:");
+    let inner = el(&mut s, outer, Tag::Ul, "");
+    text(&mut s, inner, Tag::Li, "Newtab Pocket stories in AU and NZ");
+    let related = el(&mut s, art, Tag::Ul, "related-stories");
+    text(
+        &mut s,
+        related,
+        Tag::Li,
+        "An older story about the flood, last year",
+    );
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("- Michelle Goossens"), "{}", r.text);
+    assert!(r.text.contains("three experiments"), "{}", r.text);
+    assert!(r.text.contains("Newtab Pocket stories"), "{}", r.text);
+    assert!(!r.text.contains("older story"), "{}", r.text);
+}
+
+#[test]
+fn the_first_byline_leads_the_text_and_later_ones_stay_in_place() {
+    let mut s = Summary::new(Node::new(Tag::Body));
+    let art = el(&mut s, Summary::ROOT, Tag::Article, "");
+    text(&mut s, art, Tag::P, "By Ann Lee");
+    let by = s.nodes.len() - 1;
+    s.nodes[by].hints = "byline".into();
+    for i in 0..4 {
+        text(&mut s, art, Tag::P, &format!("{PARA} Part {i}."));
+    }
+    let quote = el(&mut s, art, Tag::P, "");
+    assert!(s.push_text(quote, "Written by "));
+    text(&mut s, quote, Tag::Inline, "Josh Max");
+    let later = s.nodes.len() - 1;
+    s.nodes[later].hints = "last-byline".into();
+    let r = read(&s, &Lead::default(), 17_000);
+    assert!(r.text.starts_with("By Ann Lee\n\n"), "{}", r.text);
+    assert_eq!(r.text.matches("Ann Lee").count(), 1, "{}", r.text);
+    assert!(r.text.contains("Written by Josh Max"), "{}", r.text);
+}
