@@ -158,7 +158,13 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
     // (the authors of other stories in a listing, of quotes, of comments) stay in place.
     let mut keep = live.clone();
     let mut first_byline = None;
+    // Whether a node is inside a table of data (parents come before their children).
+    let mut in_data = vec![false; summary.nodes.len()];
     for (id, node) in summary.nodes.iter().enumerate() {
+        if let Some(p) = node.parent {
+            let data_table = summary.nodes[p].tag == Tag::Table && st[p].data_tables == 1;
+            in_data[id] = in_data[p] || (data_table && st[p].tables == 1);
+        }
         if first_byline.is_none()
             && live[id]
             && node.tag != Tag::Body
@@ -170,6 +176,7 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
             first_byline = Some(id);
         } else if keep[id]
             && pass.clean
+            && !in_data[id]
             && !roots.contains(&id)
             && clean::is_boilerplate(node, &st[id], scores[id], pass.weigh_hints)
         {

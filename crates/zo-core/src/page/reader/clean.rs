@@ -40,10 +40,12 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
     if weigh && hints::inner_furniture(&node.hints) {
         return true;
     }
-    if node.tag == Tag::Table && st.tables <= 1 {
-        // A data table (no tables nested in it) is content however it looks.
+    // A table of data is content however it looks, and so is what holds one.
+    if st.data_tables > 0 {
         return false;
     }
+    // A container that is mostly lists (a heading over a list of features) is read as one.
+    let list = list || st.list_text * 10 > st.text * 9;
     let ld = st.link_density();
     let heading_share = if st.text == 0 {
         0.0

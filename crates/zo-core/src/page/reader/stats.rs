@@ -19,6 +19,10 @@ pub struct Stats {
     pub embeds: usize,
     pub tables: usize,
     pub heading_text: usize,
+    /// Text inside lists (`ul`, `ol`, `dl`).
+    pub list_text: usize,
+    /// Tables of data: with no table inside them, not marked as presentation.
+    pub data_tables: usize,
     /// Text in the node's own line: its text runs and inline children.
     pub inline_text: usize,
     pub inline_commas: usize,
@@ -162,8 +166,14 @@ pub fn stats(summary: &Summary, live: &[bool]) -> Vec<Stats> {
             Tag::Li => s.items += 1,
             Tag::Control => s.inputs += 1,
             Tag::Embed => s.embeds += 1,
-            Tag::Table => s.tables += 1,
+            Tag::Table => {
+                if s.tables == 0 && node.role != Some(Role::Presentation) {
+                    s.data_tables += 1;
+                }
+                s.tables += 1;
+            }
             Tag::Heading(_) => s.heading_text = s.text,
+            Tag::Ul | Tag::Ol | Tag::Dl => s.list_text = s.text,
             _ => {}
         }
         out[id] = s;
@@ -182,6 +192,8 @@ fn add(s: &mut Stats, c: &Stats) {
     s.embeds += c.embeds;
     s.tables += c.tables;
     s.heading_text += c.heading_text;
+    s.list_text += c.list_text;
+    s.data_tables += c.data_tables;
 }
 
 /// The live element children of `id`.

@@ -419,3 +419,59 @@ fn the_first_byline_leads_the_text_and_later_ones_stay_in_place() {
     assert_eq!(r.text.matches("Ann Lee").count(), 1, "{}", r.text);
     assert!(r.text.contains("Written by Josh Max"), "{}", r.text);
 }
+
+#[test]
+fn a_part_that_is_mostly_a_list_is_judged_as_a_list() {
+    let mut s = news(4);
+    let art = s
+        .nodes
+        .iter()
+        .position(|n| n.hints == "story-body")
+        .unwrap();
+    // A heading over features, each with a "Learn more" link: a fifth of the text is links.
+    let part = el(&mut s, art, Tag::Section, "more-features");
+    text(&mut s, part, Tag::Heading(2), "Tools");
+    let ul = el(&mut s, part, Tag::Ul, "");
+    for name in ["Inspector", "Console", "Debugger", "Network monitor"] {
+        let li = el(&mut s, ul, Tag::Li, "");
+        text(&mut s, li, Tag::Heading(3), name);
+        text(
+            &mut s,
+            li,
+            Tag::P,
+            "Examine and change the page while it runs.",
+        );
+        text(&mut s, li, Tag::A, &format!("Learn more about {name}"));
+    }
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("### Network monitor"), "{}", r.text);
+    assert!(r.text.contains("Learn more about Debugger"), "{}", r.text);
+}
+
+#[test]
+fn a_table_of_data_is_read_whole_with_what_holds_it() {
+    let mut s = news(4);
+    let art = s
+        .nodes
+        .iter()
+        .position(|n| n.hints == "story-body")
+        .unwrap();
+    // Rows of short cells, each in its own small wrapper, the first a link.
+    let holder = el(&mut s, art, Tag::Div, "");
+    let table = el(&mut s, holder, Tag::Table, "");
+    for (app, size) in [
+        ("Maps", "32.7 MB"),
+        ("Mail", "17.8 MB"),
+        ("Books", "9.1 MB"),
+    ] {
+        let tr = el(&mut s, table, Tag::Tr, "");
+        let a = el(&mut s, tr, Tag::Cell, "");
+        let wrap = el(&mut s, a, Tag::Div, "");
+        text(&mut s, wrap, Tag::A, app);
+        let b = el(&mut s, tr, Tag::Cell, "");
+        text(&mut s, b, Tag::Div, size);
+    }
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("| Maps | 32.7 MB |"), "{}", r.text);
+    assert!(r.text.contains("| Books | 9.1 MB |"), "{}", r.text);
+}
