@@ -209,7 +209,10 @@ pub fn with_siblings(
                 return true;
             }
             let st = &stats[sib];
-            if node.tag != Tag::P {
+            // A paragraph, or a wrapper holding only text (a lede set in a div).
+            let text_block = node.tag == Tag::P
+                || (matches!(node.tag, Tag::Div | Tag::Block | Tag::Section) && !st.block_children);
+            if !text_block {
                 return false;
             }
             let ld = st.link_density();

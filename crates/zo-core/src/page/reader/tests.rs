@@ -475,3 +475,24 @@ fn a_table_of_data_is_read_whole_with_what_holds_it() {
     assert!(r.text.contains("| Maps | 32.7 MB |"), "{}", r.text);
     assert!(r.text.contains("| Books | 9.1 MB |"), "{}", r.text);
 }
+
+#[test]
+fn a_lede_set_in_a_text_only_wrapper_beside_the_body_joins_it() {
+    let mut s = Summary::new(Node::new(Tag::Body));
+    nav(&mut s, Summary::ROOT, Tag::Div, "top-menu", 12);
+    let wrap = el(&mut s, Summary::ROOT, Tag::Div, "article");
+    let lede = el(&mut s, wrap, Tag::Div, "article__perex");
+    assert!(s.push_text(
+        lede,
+        "A season of surprises: the club keeps answering its doubters, and the league has \
+         started to notice that it belongs among the best.",
+    ));
+    let body = el(&mut s, wrap, Tag::Div, "article-content");
+    for i in 0..6 {
+        text(&mut s, body, Tag::P, &format!("{PARA} Part {i}."));
+    }
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("A season of surprises"), "{}", r.text);
+    assert!(r.text.contains("Part 5."), "{}", r.text);
+    assert!(!r.text.contains("Section number"), "{}", r.text);
+}
