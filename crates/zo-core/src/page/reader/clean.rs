@@ -7,6 +7,9 @@ use super::hints;
 use super::stats::Stats;
 use super::summary::{Node, Tag};
 
+/// Least text of a text-only wrapper read as a paragraph.
+const PARAGRAPH_MIN: usize = 25;
+
 /// Whether a container inside the article is boilerplate. `score` is its content score,
 /// when it has one; `weigh` says whether hints count.
 pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) -> bool {
@@ -25,6 +28,15 @@ pub fn is_boilerplate(node: &Node, st: &Stats, score: Option<f32>, weigh: bool) 
     ) || node.flags.article_body
     {
         return false;
+    }
+    // A wrapper holding only text of a sentence's length reads as a paragraph (a caption, a
+    // lede set in a div): only furniture hints leave it out.
+    let text_only = matches!(node.tag, Tag::Div | Tag::Block | Tag::Section)
+        && !st.block_children
+        && st.element_children == 0
+        && st.text >= PARAGRAPH_MIN;
+    if text_only {
+        return weigh && hints::inner_furniture(&node.hints);
     }
     let weight = if weigh { hints::weight(&node.hints) } else { 0 };
     let list = matches!(node.tag, Tag::Ul | Tag::Ol | Tag::Dl);

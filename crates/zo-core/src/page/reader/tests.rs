@@ -496,3 +496,23 @@ fn a_lede_set_in_a_text_only_wrapper_beside_the_body_joins_it() {
     assert!(r.text.contains("Part 5."), "{}", r.text);
     assert!(!r.text.contains("Section number"), "{}", r.text);
 }
+
+#[test]
+fn a_text_only_caption_stays_and_a_text_only_share_line_goes() {
+    let mut s = news(4);
+    let art = s
+        .nodes
+        .iter()
+        .position(|n| n.hints == "story-body")
+        .unwrap();
+    let caption = el(&mut s, art, Tag::Div, "media-caption");
+    assert!(s.push_text(
+        caption,
+        "The flooded square at dawn - Image: the town's archive"
+    ));
+    let share = el(&mut s, art, Tag::Div, "share-line");
+    assert!(s.push_text(share, "Share this story with your friends and family"));
+    let r = read(&s, &lead(), 17_000);
+    assert!(r.text.contains("The flooded square at dawn"), "{}", r.text);
+    assert!(!r.text.contains("Share this story"), "{}", r.text);
+}
