@@ -194,8 +194,9 @@ pub struct ApprovalRecord {
     pub at: Option<RunPlace>,
 }
 
-/// A place in a Co-browse run: action `index` (from 0) of step `step` (from 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A place in a Co-browse run: action `index` (from 0) of step `step` (from 1). Places order
+/// as the run goes: by step, then by index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct RunPlace {
     pub step: u32,
     pub index: u32,

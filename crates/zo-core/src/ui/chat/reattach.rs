@@ -3,6 +3,7 @@
 //! tools, origins, the run's rows and cards in their order, notes, the answer rendered by a fresh Markdown stream so later text continues
 //! it), then the turn goes on streaming into that view.
 
+use super::run::approval_open;
 use super::{Change, Turn};
 use crate::ui::markdown::MarkdownStream;
 use crate::ui::reasoning::thought_views;
@@ -40,7 +41,7 @@ impl Turn {
         for (position, record) in self.message.approvals.iter().enumerate() {
             changes.push(Change::Approval {
                 position,
-                card: approval_card(record, true),
+                card: approval_card(record, approval_open(&self.message, record)),
             });
         }
         changes.extend(super::resume::cards(&self.message, true).map(Change::Resume));

@@ -3,6 +3,7 @@
 //! the worker (whose machine decides what runs, each action still judged by the policy); the
 //! card then says what was chosen, or that the task ended unanswered.
 
+use super::run::went_on_after;
 use super::{Change, Turn};
 use crate::ui::history::{Message, ResumeRecord, RunPlace};
 use crate::ui::view::Indicator;
@@ -17,6 +18,8 @@ pub enum ResumeState {
     Waiting,
     /// The user chose: run the rest (true) or skip (false).
     Answered(bool),
+    /// Not answered in time: the worker stopped waiting, skipped the rest and went on.
+    Expired,
     /// The task ended before an answer.
     Closed,
 }
@@ -35,11 +38,14 @@ pub struct ResumeCard {
     pub outcome: Option<&'static str>,
 }
 
-/// The card of offer `position`; it waits while the task runs (`live`) when it is the last
-/// offer and not answered (an earlier one was answered, or timed out, before the next came).
-fn card(record: &ResumeRecord, position: usize, waits: bool) -> ResumeCard {
+/// The card of `message`'s offer `position`; it may wait (`waits`: the task runs and it is the
+/// last offer) while not answered and the run has not gone on without it (the worker stopped
+/// waiting: the rest was skipped).
+pub(super) fn card(message: &Message, position: usize, waits: bool) -> ResumeCard {
+    let record = &message.resumes[position];
     let state = match record.run_rest {
         Some(run) => ResumeState::Answered(run),
+        None if went_on_after(message, record.at) => ResumeState::Expired,
         None if waits => ResumeState::Waiting,
         None => ResumeState::Closed,
     };
@@ -60,6 +66,7 @@ fn card(record: &ResumeRecord, position: usize, waits: bool) -> ResumeCard {
             ResumeState::Waiting => None,
             ResumeState::Answered(true) => Some("Running the rest."),
             ResumeState::Answered(false) => Some("Skipped: Zo plans the next step."),
+            ResumeState::Expired => Some("Not answered in time: skipped, Zo planned the next step."),
             ResumeState::Closed => Some("Not answered: the task ended."),
         },
     }
@@ -68,11 +75,7 @@ fn card(record: &ResumeRecord, position: usize, waits: bool) -> ResumeCard {
 /// The cards of `message`'s offers, `live` while its task runs.
 pub(super) fn cards(message: &Message, live: bool) -> impl Iterator<Item = ResumeCard> + '_ {
     let last = message.resumes.len().checked_sub(1);
-    message
-        .resumes
-        .iter()
-        .enumerate()
-        .map(move |(i, r)| card(r, i, live && Some(i) == last))
+    (0..message.resumes.len()).map(move |i| card(message, i, live && Some(i) == last))
 }
 
 impl Turn {
@@ -96,9 +99,9 @@ impl Turn {
             .position(|e| e.step == step && e.index == index)
             .map_or(index, |p| u32::try_from(p).unwrap_or(u32::MAX));
         // An earlier offer still unanswered (its wait timed out) no longer waits.
-        if let Some(earlier) = self.waiting_resume() {
+        if self.waiting_resume().is_some() {
             let position = self.message.resumes.len() - 1;
-            let closed = card(earlier, position, false);
+            let closed = card(&self.message, position, false);
             changes.push(Change::Resume(closed));
         }
         self.message.resumes.push(ResumeRecord {
@@ -108,21 +111,16 @@ impl Turn {
             run_rest: None,
         });
         let position = self.message.resumes.len() - 1;
-        changes.push(Change::Resume(card(
-            &self.message.resumes[position],
-            position,
-            true,
-        )));
+        changes.push(Change::Resume(card(&self.message, position, true)));
         self.push_order(changes);
         self.set_indicator(Indicator::Choice, changes);
     }
 
     /// The last offer, when it waits for the user.
     fn waiting_resume(&self) -> Option<&ResumeRecord> {
-        self.message
-            .resumes
-            .last()
-            .filter(|r| r.run_rest.is_none() && self.is_active())
+        self.message.resumes.last().filter(|r| {
+            r.run_rest.is_none() && self.is_active() && !went_on_after(&self.message, r.at)
+        })
     }
 
     pub(super) fn resume_waits(&self) -> bool {
@@ -136,7 +134,7 @@ impl Turn {
         let position = self.message.resumes.len() - 1;
         let record = &mut self.message.resumes[position];
         record.run_rest = Some(run_rest);
-        let mut changes = vec![Change::Resume(card(record, position, true))];
+        let mut changes = vec![Change::Resume(card(&self.message, position, true))];
         let next = self.run_indicator();
         self.set_indicator(next, &mut changes);
         Some((
@@ -151,9 +149,8 @@ impl Turn {
     /// The turn ended (its status is set): a waiting offer can no longer be answered.
     pub(super) fn close_offer(&mut self, changes: &mut Vec<Change>) {
         if let Some(position) = self.message.resumes.len().checked_sub(1) {
-            let record = &self.message.resumes[position];
-            if record.run_rest.is_none() {
-                changes.push(Change::Resume(card(record, position, false)));
+            if self.message.resumes[position].run_rest.is_none() {
+                changes.push(Change::Resume(card(&self.message, position, false)));
             }
         }
     }
@@ -287,5 +284,49 @@ mod tests {
             .reattach()
             .iter()
             .all(|c| !matches!(c, Change::Resume(_))));
+    }
+
+    #[test]
+    fn an_offer_the_run_went_on_without_reads_skipped_live_and_stored() {
+        use crate::wire::action::{Action, Selector};
+        use crate::wire::protocol::{ActionResult, ActionStatus};
+        let status = |index: u32, status: ActionStatus| WorkerToPanel::ActionStatus {
+            session_id: "s1".into(),
+            step: 1,
+            index,
+            action: Action::Click {
+                selector: Selector::parse("#a").unwrap(),
+            },
+            result: ActionResult {
+                index,
+                status,
+                value: None,
+                error: None,
+                settle_ms: None,
+                target_name: None,
+            },
+        };
+        let mut t = turn(Mode::Cobrowse);
+        for i in 0..3 {
+            t.apply(&status(i, ActionStatus::Pending));
+        }
+        t.apply(&status(0, ActionStatus::Done));
+        t.apply(&status(1, ActionStatus::Failed));
+        t.apply(&offer(1));
+        assert!(t.resume_waits());
+        // The worker's wait ran out: it skipped the rest and went on.
+        let c = t.apply(&status(2, ActionStatus::Skipped));
+        let card = &cards(&c)[0];
+        assert_eq!(card.state, ResumeState::Expired);
+        assert_eq!(
+            card.outcome,
+            Some("Not answered in time: skipped, Zo planned the next step.")
+        );
+        assert!(c.contains(&Change::Indicator(Indicator::Acting)));
+        assert!(t.answer_resume(true).is_none());
+        // Ended, and drawn again from the history: the same words, not "the task ended".
+        assert_eq!(cards(&t.stop())[0].state, ResumeState::Expired);
+        let stored: Vec<ResumeCard> = super::cards(&t.message, false).collect();
+        assert_eq!(stored[0].state, ResumeState::Expired);
     }
 }

@@ -4,7 +4,7 @@
 //! says while the run goes on, and the run of a stored message drawn again.
 
 use super::{Change, Turn};
-use crate::ui::history::{Message, RunPlace, TimelineEntry};
+use crate::ui::history::{ApprovalRecord, Message, RunPlace, TimelineEntry};
 use crate::ui::run_order::run_order;
 use crate::ui::trust_view::approval_card;
 use crate::ui::view::{self, Indicator, TimelineRow};
@@ -60,10 +60,43 @@ impl Turn {
             self.push_order(changes);
         }
         self.action_step = self.action_step.max(step);
-        if self.rendered_len == 0 {
+        let expired = self.close_passed(RunPlace { step, index }, changes);
+        if self.rendered_len == 0 || expired {
             let next = self.run_indicator();
             self.set_indicator(next, changes);
         }
+    }
+
+    /// The run went on past the cards about `at` or earlier without the user's answer (the
+    /// worker stopped waiting for it: an approval denied, the rest of a step skipped): those
+    /// cards no longer wait. True when one closed.
+    fn close_passed(&mut self, at: RunPlace, changes: &mut Vec<Change>) -> bool {
+        let mut closed = false;
+        for (position, record) in self.message.approvals.iter().enumerate() {
+            if record.decision.is_none()
+                && record.at.is_some_and(|a| a <= at)
+                && !approval_open(&self.message, record)
+            {
+                changes.push(Change::Approval {
+                    position,
+                    card: approval_card(record, false),
+                });
+                self.redraw_row(record.at, changes);
+                closed = true;
+            }
+        }
+        if let Some(position) = self.message.resumes.len().checked_sub(1) {
+            let record = &self.message.resumes[position];
+            if record.run_rest.is_none()
+                && record.at < at
+                && went_on_after(&self.message, record.at)
+            {
+                let card = super::resume::card(&self.message, position, false);
+                changes.push(Change::Resume(card));
+                closed = true;
+            }
+        }
+        closed
     }
 
     /// Row `position` of the timeline as shown now.
@@ -101,7 +134,7 @@ impl Turn {
                 .message
                 .approvals
                 .iter()
-                .any(|a| a.at == Some(at) && a.decision.is_none())
+                .any(|a| a.at == Some(at) && approval_open(&self.message, a))
     }
 
     /// The order of the run's rows and cards, for the view.
@@ -111,7 +144,12 @@ impl Turn {
 
     /// What the status line says while the run goes on: what Zo waits for, if anything.
     pub(super) fn run_indicator(&self) -> Indicator {
-        if self.message.approvals.iter().any(|a| a.decision.is_none()) {
+        if self
+            .message
+            .approvals
+            .iter()
+            .any(|a| approval_open(&self.message, a))
+        {
             Indicator::Approval
         } else if self.resume_waits() {
             Indicator::Choice
@@ -133,6 +171,33 @@ impl Turn {
             }
         }
     }
+}
+
+/// Whether the run went on after place `at`: an action after it started or ended. The worker
+/// stops waiting for a card's answer after a while and goes on without it; this is how the
+/// panel sees that it did.
+pub(super) fn went_on_after(message: &Message, at: RunPlace) -> bool {
+    message.timeline.iter().any(|e| {
+        let place = RunPlace {
+            step: e.step,
+            index: e.index,
+        };
+        place > at && e.status != ActionStatus::Pending
+    })
+}
+
+/// Whether approval request `a` still waits for the user's answer: not answered, and the run
+/// has not gone on without it (its action ended, or a later one started). A request stored
+/// before requests named their action waits until the turn ends.
+pub(super) fn approval_open(message: &Message, a: &ApprovalRecord) -> bool {
+    a.decision.is_none()
+        && !a.at.is_some_and(|at| {
+            went_on_after(message, at)
+                || message
+                    .timeline
+                    .iter()
+                    .any(|e| e.step == at.step && e.index == at.index && e.status.is_final())
+        })
 }
 
 /// The rows of a stored message's timeline, for re-rendering from history.

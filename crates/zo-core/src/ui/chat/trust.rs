@@ -2,6 +2,7 @@
 //! each, answered by the user's click) and work-log notes, kept in the message so a saved chat
 //! shows them again.
 
+use super::run::approval_open;
 use super::{Change, Turn};
 use crate::ui::history::ApprovalRecord;
 use crate::ui::trust_view::{approval_card, scope_chips};
@@ -67,7 +68,7 @@ impl Turn {
             .message
             .approvals
             .iter()
-            .position(|a| a.id == id && a.decision.is_none())?;
+            .position(|a| a.id == id && approval_open(&self.message, a))?;
         let record = &mut self.message.approvals[position];
         record.decision = Some(decision);
         let card = approval_card(record, true);
@@ -97,7 +98,7 @@ impl Turn {
             .message
             .approvals
             .iter()
-            .find(|a| a.id == id && a.decision.is_none())?;
+            .find(|a| a.id == id && approval_open(&self.message, a))?;
         crate::trust::site::host_pattern(record.destination.as_deref()?)
     }
 
@@ -120,9 +121,13 @@ impl Turn {
 mod tests {
     use super::*;
     use crate::ui::history::{Message, MessageStatus};
+    use crate::ui::trust_view::ApprovalCard;
     use crate::ui::trust_view::CardState;
+    use crate::wire::action::{Action, Selector};
     use crate::wire::approval::{Access, ApprovalKind, Source};
-    use crate::wire::protocol::{FinalResult, FinalStatus, Mode, WorkerToPanel};
+    use crate::wire::protocol::{
+        ActionResult, ActionStatus, FinalResult, FinalStatus, Mode, WorkerToPanel,
+    };
 
     fn turn() -> Turn {
         Turn::new(Message::assistant(
@@ -287,5 +292,55 @@ mod tests {
                 CardState::Unanswered
             ]
         );
+    }
+
+    fn status(index: u32, status: ActionStatus) -> WorkerToPanel {
+        WorkerToPanel::ActionStatus {
+            session_id: "s1".into(),
+            step: 1,
+            index,
+            action: Action::Click {
+                selector: Selector::parse("#pay").unwrap(),
+            },
+            result: ActionResult {
+                index,
+                status,
+                value: None,
+                error: None,
+                settle_ms: None,
+                target_name: None,
+            },
+        }
+    }
+
+    #[test]
+    fn a_request_the_run_went_on_without_no_longer_waits() {
+        let mut t = turn();
+        t.apply(&status(0, ActionStatus::Pending));
+        t.apply(&request(1));
+        // The next action announced as pending: the worker still waits.
+        t.apply(&status(1, ActionStatus::Pending));
+        assert!(t.message.approvals[0].decision.is_none());
+        // The worker stopped waiting (no answer in time): the action ended refused.
+        let changes = t.apply(&status(0, ActionStatus::Failed));
+        assert_eq!(card(&changes), (0, CardState::Unanswered));
+        assert!(changes.contains(&Change::Indicator(Indicator::Acting)));
+        assert!(
+            changes
+                .iter()
+                .any(|c| matches!(c, Change::Timeline { position: 0, row } if !row.waiting)),
+            "its row no longer says it waits"
+        );
+        assert!(t.answer_approval(1, ApprovalDecision::Once).is_none());
+        assert!(t.reattach().iter().all(|c| !matches!(
+            c,
+            Change::Approval {
+                card: ApprovalCard {
+                    state: CardState::Waiting,
+                    ..
+                },
+                ..
+            }
+        )));
     }
 }
