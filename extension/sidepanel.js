@@ -1,5 +1,6 @@
 // Side panel glue: loads the panel wasm and connects it to chrome.*. The panel (Rust,
-// crates/zo-panel) owns all behaviour; this file only moves messages and storage values.
+// crates/zo-panel) owns the behaviour; this file moves messages and storage values, and keeps
+// which tab the panel is bound to (its window's active tab, or the tabId the tests pass).
 // Messages between the panel and the worker are JSON text written and read in Rust: they pass
 // through here untouched.
 // The panel never reads the settings or the API key from storage: the worker sends the

@@ -1,20 +1,21 @@
 //! zo-core: the sans-IO heart of Zo Co-browse.
 //!
-//! Everything that can be decided without a browser lives here: bytes or messages go in,
-//! updates, decisions or commands come out, and the wasm crates (worker, content module, side
-//! panel) only move data between these types and chrome.*, fetch and the DOM. It is organized in
-//! wings, one concept each; a wing's files are private and the wing re-exports what other
-//! crates use (a few function families stay namespaces, such as [`cobrowse::prompt`] and
-//! [`ui::markdown`]):
+//! What can be decided without a browser lives here: bytes or messages go in, updates,
+//! decisions or commands come out, and the wasm crates (worker, content module, side panel)
+//! move data between these types and chrome.*, fetch and the DOM (the few decisions still made
+//! in them are listed in ARCHITECTURE.md). It is organized in wings, one concept each, each
+//! building only on the wings listed below it; [`wire`], [`answer`] and [`stream`] keep their
+//! files private and re-export what other crates use, the others also publish some files as
+//! modules (such as [`cobrowse::prompt`] and [`ui::markdown`]):
 //!
 //! | wing | owns |
 //! |---|---|
-//! | [`wire`] | messages between the panel, worker, content module and extension pages; actions, outcomes, snapshots, settings, the API key |
-//! | [`stream`] | one answer: UTF-8, SSE, Zo events, assembly, tools, diagnostics, retry and resume, behind [`stream::StreamPipeline`] |
-//! | [`answer`] | what an answer means in Co-browse: canonical and lenient action readings, envelopes, the action-JSON gate |
+//! | [`ui`] | the panel without a DOM: turns, history, view decisions, approval cards, options form, Markdown |
 //! | [`cobrowse`] | the Co-browse loop ([`cobrowse::Cobrowse`]), action batch bookkeeping, prompts |
 //! | [`trust`] | the containment policy, which senders the worker serves, which tab a request may touch, sites |
-//! | [`ui`] | the panel without a DOM: turns, history, view decisions, approval cards, options form, Markdown |
+//! | [`stream`] | one answer: UTF-8, SSE, Zo events, assembly, tools, diagnostics, retry and resume, behind [`stream::StreamPipeline`] |
+//! | [`answer`] | what an answer means in Co-browse: canonical and lenient action readings, envelopes, the action-JSON gate |
+//! | [`wire`] | messages between the panel, worker, content module and extension pages; actions, outcomes, snapshots, settings, the API key |
 //! | [`page`] | facts about pages: text budgets, CSS escaping, toggle words, secret fields, accessible-name rules, generated ids, settling |
 //!
 //! A streamed answer, as the worker drives it (bytes in, updates out):
