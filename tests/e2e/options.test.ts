@@ -1,5 +1,6 @@
 //! The options page: settings are saved (and shown again after a reload), Test connection
-//! succeeds against `zo-dev serve` and reports a wrong key clearly, and the page is in
+//! succeeds against `zo-dev serve` and reports a wrong key clearly, reads a bounded part of a
+//! huge answer and gives up on a silent server, and the page is in
 //! sections with a navigation list and a search box that filters them.
 
 import { describe, test, before, after } from 'node:test';
@@ -69,6 +70,30 @@ describe('options page', () => {
     const bad = await statusAfter(page, 'Test connection', /Testing/);
     assert.match(bad, /rejected|API key/i, bad);
     assert.doesNotMatch(bad, /zo_sk_wrong_key/, 'the key itself is never echoed');
+    assert.equal(await page.locator('#status').getAttribute('data-ok'), 'false');
+    await page.close();
+  });
+
+  test('Test connection reads at most 512 KiB of an answer and gives up on one that never comes', T, async () => {
+    const page = await openOptions(h.ext);
+    await field(page, 'API key').waitFor();
+    await field(page, 'API base URL').fill(ZO_API);
+    await field(page, 'API key').fill(DEV_KEY);
+    await field(page, 'Liveness timeout (seconds)').fill('1');
+    const list = `${ZO_API}/models/available`;
+
+    // A valid list of about 5 MB: read whole, it would give 200 models; its first 512 KiB are
+    // not a whole JSON document, so the page reads no models from it.
+    const models = Array.from({ length: 60_000 }, (_, i) => ({ model_name: `m-${i}`, label: `Model number ${i}` }));
+    await page.route(list, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ models }) }));
+    const capped = await statusAfter(page, 'Test connection', /Testing/);
+    assert.equal(capped, 'Connected.', 'only the first 512 KiB were read');
+
+    // A server that never answers: the page gives up after the liveness timeout.
+    await page.unroute(list);
+    await page.route(list, () => {});
+    const silent = await statusAfter(page, 'Test connection', /Testing/);
+    assert.match(silent, /no answer within 1 s/, silent);
     assert.equal(await page.locator('#status').getAttribute('data-ok'), 'false');
     await page.close();
   });

@@ -28,7 +28,7 @@ pub use api_key::{split_legacy_key, ApiKey, API_KEY_KEY};
 pub use approval::{Access, ApprovalKind, ScopeOrigin, Source};
 pub use choices::{
     parse_choices, Choice, ChoiceLists, ChoicesCache, CHOICES_KEY, CHOICES_TTL_MS, MAX_CHOICES,
-    MAX_CHOICE_CHARS,
+    MAX_CHOICE_CHARS, MAX_LIST_BODY_BYTES,
 };
 pub use facts::{
     may_hold_secret, EffectKind, FieldFacts, FormFacts, TargetFacts, MAX_FIELD_NAME_CHARS,

@@ -6,16 +6,16 @@
 //! settings or the key drops them ([`forget`]).
 
 use zo_core::stream::{error_detail, Failure};
-use zo_core::wire::{parse_choices, ApiKey, Choice, ChoiceLists, ChoicesCache, Json, CHOICES_KEY};
+use zo_core::wire::{
+    parse_choices, ApiKey, Choice, ChoiceLists, ChoicesCache, Json, CHOICES_KEY,
+    MAX_LIST_BODY_BYTES as MAX_BODY_BYTES,
+};
 
 use crate::cancel::CancelToken;
 use crate::chrome::StorageArea;
 use crate::context::WorkerCtx;
 use crate::convert::warn;
 use crate::http::{Exchange, HttpError};
-
-/// Most bytes of a list answer read.
-const MAX_BODY_BYTES: usize = 512 * 1024;
 
 /// The lists, from the cache when fresh (unless `refresh`), else fetched and cached.
 pub async fn lists(ctx: &WorkerCtx, refresh: bool) -> ChoiceLists {

@@ -21,6 +21,9 @@ pub const CHOICES_TTL_MS: u64 = 10 * 60 * 1000;
 pub const MAX_CHOICES: usize = 200;
 /// Longest id or label kept, in characters.
 pub const MAX_CHOICE_CHARS: usize = 120;
+/// Most bytes of a list answer read, by the worker and by the options page alike (the rest
+/// of a longer answer is not read).
+pub const MAX_LIST_BODY_BYTES: usize = 512 * 1024;
 
 /// One entry of the model or persona picker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

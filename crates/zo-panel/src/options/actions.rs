@@ -59,7 +59,7 @@ pub(super) async fn load_choices(
     let base = settings.api_base_url.trim_end_matches('/').to_string();
     for (path, is_model) in [("/models/available", true), ("/personas/available", false)] {
         let url = format!("{base}{path}");
-        let Ok((status, body)) = get(&url, &api_key).await else {
+        let Ok((status, body)) = get(&url, &api_key, settings.liveness_timeout_ms).await else {
             continue;
         };
         if !(200..300).contains(&status) {
@@ -195,7 +195,7 @@ pub(super) fn on_test(form: &Rc<RefCell<Form>>) {
                 ok: false,
                 message: e,
             },
-            Ok(()) => match get(&url, &api_key).await {
+            Ok(()) => match get(&url, &api_key, settings.liveness_timeout_ms).await {
                 Ok((status, body)) => {
                     options_form::connection_report(&url, Some(status), &body, None)
                 }

@@ -1,12 +1,16 @@
 //! Network and host calls of the options page: a GET with the API key that never follows a
-//! redirect (`redirect: "manual"`: the key is not carried to another address), and
+//! redirect (`redirect: "manual"`: the key is not carried to another address), reads at most
+//! as much of the answer as the worker does and gives up after the liveness timeout; and
 //! promise-returning host methods.
 
+use futures::future::{select, Either};
+use gloo_timers::future::TimeoutFuture;
+use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use zo_chrome::error_text;
-use zo_core::wire::ApiKey;
+use zo_core::wire::{ApiKey, MAX_LIST_BODY_BYTES};
 
 #[wasm_bindgen]
 extern "C" {
@@ -73,11 +77,20 @@ impl From<String> for GetError {
 }
 
 /// GET `url` with the key; (status, body), the redirect that was not followed, or the error.
-pub(super) async fn get(url: &str, key: &ApiKey) -> Result<(u16, String), GetError> {
+/// The body is read up to [`MAX_LIST_BODY_BYTES`] (the rest of a longer one is left unread),
+/// and every wait (the answer, each piece of the body) gives up after `timeout_ms`, aborting
+/// the request.
+pub(super) async fn get(
+    url: &str,
+    key: &ApiKey,
+    timeout_ms: u64,
+) -> Result<(u16, String), GetError> {
     let failed = |e: JsValue| GetError::Failed(error_text(&e));
+    let controller = web_sys::AbortController::new().map_err(failed)?;
     let init = web_sys::RequestInit::new();
     init.set_method("GET");
     init.set_redirect(web_sys::RequestRedirect::Manual);
+    init.set_signal(Some(&controller.signal()));
     let headers = web_sys::Headers::new().map_err(failed)?;
     headers
         .set("Authorization", &format!("Bearer {}", key.expose()))
@@ -86,22 +99,67 @@ pub(super) async fn get(url: &str, key: &ApiKey) -> Result<(u16, String), GetErr
     init.set_headers(&headers);
     let request = web_sys::Request::new_with_str_and_init(url, &init).map_err(failed)?;
     let window = web_sys::window().ok_or_else(|| GetError::Failed("no window".into()))?;
-    let resp = JsFuture::from(window.fetch_with_request(&request))
-        .await
-        .map_err(failed)?;
-    let resp: web_sys::Response = resp
+    let wait = Wait {
+        controller: &controller,
+        timeout_ms,
+    };
+    let resp: web_sys::Response = wait
+        .on(window.fetch_with_request(&request))
+        .await?
         .dyn_into()
         .map_err(|_| GetError::Failed("not a Response".into()))?;
     if resp.type_() == web_sys::ResponseType::Opaqueredirect {
         return Err(GetError::Redirected);
     }
-    let text = match resp.text() {
-        Ok(p) => JsFuture::from(p)
-            .await
-            .ok()
-            .and_then(|t| t.as_string())
-            .unwrap_or_default(),
-        Err(_) => String::new(),
-    };
-    Ok((resp.status(), text))
+    let mut body = Vec::new();
+    if let Some(stream) = resp.body() {
+        let reader: web_sys::ReadableStreamDefaultReader = stream
+            .get_reader()
+            .dyn_into()
+            .map_err(|_| GetError::Failed("the body cannot be read".into()))?;
+        while body.len() < MAX_LIST_BODY_BYTES {
+            let chunk = wait.on(reader.read()).await?;
+            let done = Reflect::get(&chunk, &JsValue::from_str("done"))
+                .ok()
+                .and_then(|v| v.as_bool())
+                .unwrap_or(true);
+            if done {
+                break;
+            }
+            let Ok(bytes) = Reflect::get(&chunk, &JsValue::from_str("value"))
+                .map_err(failed)?
+                .dyn_into::<Uint8Array>()
+            else {
+                return Err(GetError::Failed("a piece of the body is not bytes".into()));
+            };
+            let room = MAX_LIST_BODY_BYTES - body.len();
+            let bytes = bytes.to_vec();
+            body.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        }
+        // What is left of a longer body is not read.
+        controller.abort();
+    }
+    Ok((resp.status(), String::from_utf8_lossy(&body).into_owned()))
+}
+
+/// One request's waits, each given up after `timeout_ms` (the request is then aborted).
+struct Wait<'a> {
+    controller: &'a web_sys::AbortController,
+    timeout_ms: u64,
+}
+
+impl Wait<'_> {
+    async fn on(&self, promise: js_sys::Promise) -> Result<JsValue, GetError> {
+        let ms = u32::try_from(self.timeout_ms).unwrap_or(u32::MAX);
+        match select(JsFuture::from(promise), TimeoutFuture::new(ms)).await {
+            Either::Left((result, _)) => result.map_err(|e| GetError::Failed(error_text(&e))),
+            Either::Right(_) => {
+                self.controller.abort();
+                Err(GetError::Failed(format!(
+                    "no answer within {} s",
+                    self.timeout_ms / 1000
+                )))
+            }
+        }
+    }
 }
