@@ -2,7 +2,8 @@
 //! changes it needs ([`Turn`]), rendering decisions ([`view`], which card a failure gets), the
 //! containment's cards, the persisted history (and its edits: an answer again in its old
 //! place, a question edited), the composer's rules ([`composer`]: onboarding, input height),
-//! modes and starter prompts ([`modes`]), slash commands ([`slash`]), `@` tabs
+//! modes and starter prompts ([`modes`]), which Zo conversation each chat continues
+//! ([`conversations`], as the worker stores it), slash commands ([`slash`]), `@` tabs
 //! ([`tab_mention`]) and the list over the input ([`listbox`]), where Zo looks
 //! ([`page_context`]: the page bar, a question's page chip), the options form
 //! ([`options_form`]), the options search ([`options_search`]), a chat exported as Markdown
@@ -13,6 +14,7 @@ pub mod banners;
 pub(crate) mod chat;
 pub mod chat_list;
 pub mod composer;
+pub mod conversations;
 pub mod entry;
 pub mod export;
 pub(crate) mod failure_view;
