@@ -14,4 +14,6 @@ pub use policy::{
     declared_secret, AddressSpace, ApprovalRequest, Concern, Destination, Grant, Host, Origin,
     Proposal, Refusal, SensitiveField, TaskScope, Verdict, MAX_NAVIGATIONS,
 };
-pub use tab_reach::{may_act_on, may_read_as_context, readable_as_context, TabFacts, TabRefusal};
+pub use tab_reach::{
+    may_act_on, may_read_as_context, readable_as_context, TabFacts, TabRefusal, TabUnread,
+};

@@ -3,11 +3,12 @@
 //! looks at) and the user let the extension reach its site (asked for in the Send click, as
 //! for the page); then a snapshot within its share of the mode's page text budget
 //! (`zo_core::cobrowse::prompt::tab_text_budget`). A tab that cannot be read becomes the
-//! reason, which goes in the prompt (inside the untrusted block) and to the panel as a note.
+//! reason (`zo_core::trust::TabUnread`, worded there), which goes in the prompt (inside the
+//! untrusted block) and to the panel as a note.
 //! Tabs are read, never acted on.
 
 use zo_core::trust::sender::TrustedPage;
-use zo_core::trust::{may_read_as_context, site, TabFacts};
+use zo_core::trust::{may_read_as_context, site, TabFacts, TabUnread};
 use zo_core::wire::PageSnapshot;
 
 use crate::cancel::CancelToken;
@@ -36,12 +37,13 @@ pub async fn read_tabs(
     };
     let mut out = Vec::with_capacity(chosen.len());
     for id in chosen {
-        out.push(read_one(ctx, tabs, page, bound.as_ref(), *id, budget, cancel).await);
+        let read = read_tab(ctx, tabs, page, bound.as_ref(), *id, budget, cancel).await;
+        out.push(read.map_err(|why| why.to_string()));
     }
     out
 }
 
-async fn read_one(
+async fn read_tab(
     ctx: &WorkerCtx,
     tabs: &dyn TabApi,
     page: &TrustedPage,
@@ -49,30 +51,30 @@ async fn read_one(
     id: i32,
     budget: u32,
     cancel: &CancelToken,
-) -> Result<PageSnapshot, String> {
-    let info = tabs
-        .get(id)
-        .await
-        .map_err(|_| "a chosen tab was closed".to_string())?;
-    let name = format!("the tab at {}", site::origin_of(&info.url));
-    let bound =
-        bound.ok_or_else(|| format!("{name} was not read: no tab is bound to the panel"))?;
+) -> Result<PageSnapshot, TabUnread> {
+    let info = tabs.get(id).await.map_err(|_| TabUnread::Closed)?;
+    let origin = site::origin_of(&info.url);
+    let Some(bound) = bound else {
+        return Err(TabUnread::NoBoundTab { origin });
+    };
     let facts = TabFacts {
         url: info.url.clone(),
         window_id: info.window_id,
         active: info.active,
     };
-    may_read_as_context(page, bound, &facts)
-        .map_err(|why| format!("{name} was not read: {why}"))?;
+    if let Err(why) = may_read_as_context(page, bound, &facts) {
+        return Err(TabUnread::Refused { origin, why });
+    }
     let pattern = site::host_pattern(&info.url).unwrap_or_default();
     if !ctx.chrome.host_permitted(&pattern).await.unwrap_or(false) {
-        return Err(format!(
-            "{name} was not read: Zo may not read that site (allow it when Chrome asks on Send)"
-        ));
+        return Err(TabUnread::NoSiteAccess { origin });
     }
     tab::snapshot(tabs, id, budget, cancel)
         .await
-        .map_err(|e| format!("{name} could not be read: {e}"))
+        .map_err(|e| TabUnread::Failed {
+            origin,
+            error: e.to_string(),
+        })
 }
 
 /// The reasons of the tabs that could not be read, for the panel's notes.

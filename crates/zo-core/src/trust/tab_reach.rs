@@ -48,6 +48,45 @@ impl fmt::Display for TabRefusal {
     }
 }
 
+/// Why a tab chosen with `@` did not go with a question, as the prompt (inside its untrusted
+/// block) and the panel's note say it. `origin` names the tab by its site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TabUnread {
+    /// The tab was closed before it was read.
+    Closed,
+    /// No tab is bound to the panel, so there is no window to read it beside.
+    NoBoundTab { origin: String },
+    /// Out of reach ([`may_read_as_context`]).
+    Refused { origin: String, why: TabRefusal },
+    /// The user has not let the extension reach the tab's site.
+    NoSiteAccess { origin: String },
+    /// Reading it failed (the page could not be scripted, it did not answer...).
+    Failed { origin: String, error: String },
+}
+
+impl fmt::Display for TabUnread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TabUnread::Closed => f.write_str("a chosen tab was closed"),
+            TabUnread::NoBoundTab { origin } => write!(
+                f,
+                "the tab at {origin} was not read: no tab is bound to the panel"
+            ),
+            TabUnread::Refused { origin, why } => {
+                write!(f, "the tab at {origin} was not read: {why}")
+            }
+            TabUnread::NoSiteAccess { origin } => write!(
+                f,
+                "the tab at {origin} was not read: Zo may not read that site (allow it when \
+                 Chrome asks on Send)"
+            ),
+            TabUnread::Failed { origin, error } => {
+                write!(f, "the tab at {origin} could not be read: {error}")
+            }
+        }
+    }
+}
+
 /// Whether `url` is a page whose text may go with a question as context (the panel lists
 /// only these): an http(s) page that extensions may script.
 pub fn readable_as_context(url: &str) -> bool {
@@ -204,6 +243,33 @@ mod tests {
         assert_eq!(
             may_read_as_context(&page, &bound, &tab("https://b.example/", 3, false)),
             Err(TabRefusal::OtherWindow)
+        );
+    }
+
+    #[test]
+    fn an_unread_tab_is_named_by_its_site_with_the_reason() {
+        let origin = "https://news.example".to_string();
+        assert_eq!(TabUnread::Closed.to_string(), "a chosen tab was closed");
+        assert_eq!(
+            TabUnread::Refused {
+                origin: origin.clone(),
+                why: TabRefusal::OtherWindow
+            }
+            .to_string(),
+            "the tab at https://news.example was not read: it is in another window than the Zo panel"
+        );
+        assert!(TabUnread::NoSiteAccess {
+            origin: origin.clone()
+        }
+        .to_string()
+        .contains("allow it when Chrome asks on Send"));
+        assert_eq!(
+            TabUnread::Failed {
+                origin,
+                error: "the page did not answer".into()
+            }
+            .to_string(),
+            "the tab at https://news.example could not be read: the page did not answer"
         );
     }
 }
