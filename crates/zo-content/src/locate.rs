@@ -253,15 +253,24 @@ pub async fn wait_for(t: &Target<'_>) -> Result<Element, Failure> {
     if let Some(el) = query_in(&all, t.sel())? {
         return Ok(el);
     }
-    let (tx, rx) = oneshot::channel::<Element>();
+    // The channel only wakes the wait; the element found travels beside it (a channel of
+    // `()` shares its code with the module's other channels: measured, a smaller module).
+    let (tx, rx) = oneshot::channel::<()>();
     let tx = Rc::new(RefCell::new(Some(tx)));
+    let found: Rc<RefCell<Option<Element>>> = Rc::new(RefCell::new(None));
     let observer = ObserverSlot(Rc::new(RefCell::new(None)));
-    let (sel2, tx2, obs2) = (t.sel().to_string(), tx.clone(), observer.0.clone());
+    let (sel2, tx2, found2, obs2) = (
+        t.sel().to_string(),
+        tx.clone(),
+        found.clone(),
+        observer.0.clone(),
+    );
     let obs = Observer::new(&all, move || {
         let now_roots = roots(&doc);
         if let Ok(Some(el)) = query_in(&now_roots, &sel2) {
             if let Some(t) = tx2.borrow_mut().take() {
-                let _ = t.send(el);
+                *found2.borrow_mut() = Some(el);
+                let _ = t.send(());
             }
         } else if let Some(o) = obs2.borrow().as_ref() {
             // Shadow roots and frames that appeared since: watch them too.
@@ -271,8 +280,12 @@ pub async fn wait_for(t: &Target<'_>) -> Result<Element, Failure> {
     *observer.0.borrow_mut() = Some(obs);
     let timer = gloo_timers::future::TimeoutFuture::new(t.remaining_ms());
     futures::pin_mut!(rx);
-    let out = match futures::future::select(rx, timer).await {
-        futures::future::Either::Left((Ok(el), _)) => Ok(el),
+    let woken = matches!(
+        futures::future::select(rx, timer).await,
+        futures::future::Either::Left((Ok(()), _))
+    );
+    let out = match found.borrow_mut().take() {
+        Some(el) if woken => Ok(el),
         _ => Err(Failure::new(
             ActionErrorCode::NotFound,
             format!(
