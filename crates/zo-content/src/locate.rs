@@ -45,12 +45,7 @@ impl Root {
     }
 
     pub fn query_all(&self, sel: &str) -> Result<Vec<Element>, JsValue> {
-        let list = tree::query_all(self.node(), sel)?;
-        Ok((0..list.length())
-            .filter_map(|i| list.item(i))
-            .filter(|n| n.node_type() == dom::ELEMENT_NODE)
-            .map(|n| n.unchecked_into())
-            .collect())
+        tree::query_elements(self.node(), sel)
     }
 }
 
@@ -141,17 +136,20 @@ pub fn count_in(roots: &[Root], sel: &str) -> usize {
 }
 
 fn all_in(roots: &[Root], sel: &str) -> Vec<Element> {
+    // Plain loops appending whole lists: smaller code than collecting flattened iterators.
+    let mut out = Vec::new();
     if let Some((host_sel, inner)) = split_pierce(sel) {
-        return all_in(roots, host_sel.trim())
-            .iter()
-            .filter_map(inner_root)
-            .flat_map(|r| all_in(&[r], inner.trim()))
-            .collect();
+        for host in all_in(roots, host_sel.trim()) {
+            if let Some(r) = inner_root(&host) {
+                out.append(&mut all_in(&[r], inner.trim()));
+            }
+        }
+        return out;
     }
-    roots
-        .iter()
-        .flat_map(|r| r.query_all(sel).unwrap_or_default())
-        .collect()
+    for r in roots {
+        out.append(&mut r.query_all(sel).unwrap_or_default());
+    }
+    out
 }
 
 /// The open shadow root of `host`, or the document of a same-origin iframe.
