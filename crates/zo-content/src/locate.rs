@@ -123,16 +123,17 @@ pub fn query_in(roots: &[Root], sel: &str) -> Result<Option<Element>, Failure> {
 /// How many elements match `sel` across `roots`.
 pub fn count_in(roots: &[Root], sel: &str) -> usize {
     if let Some((host_sel, inner)) = split_pierce(sel) {
-        return all_in(roots, host_sel.trim())
-            .iter()
-            .filter_map(inner_root)
-            .map(|r| count_in(&[r], inner.trim()))
-            .sum();
+        let mut n = 0;
+        for host in all_in(roots, host_sel.trim()) {
+            n += inner_root(&host).map_or(0, |r| count_in(&[r], inner.trim()));
+        }
+        return n;
     }
-    roots
-        .iter()
-        .map(|r| r.query_all(sel).map(|v| v.len()).unwrap_or(0))
-        .sum()
+    let mut n = 0;
+    for r in roots {
+        n += r.query_all(sel).map_or(0, |v| v.len());
+    }
+    n
 }
 
 fn all_in(roots: &[Root], sel: &str) -> Vec<Element> {

@@ -72,11 +72,16 @@ pub fn element_from_point(root: &Node, x: f64, y: f64) -> Option<Element> {
 /// `root.elementsFromPoint(x, y)` of a document or shadow root: every element at the point,
 /// topmost first.
 pub fn elements_from_point(root: &Node, x: f64, y: f64) -> Vec<Element> {
-    tree(root)
-        .elements_from_point(x, y)
-        .iter()
-        .map(JsCast::unchecked_into)
-        .collect()
+    array_items(&tree(root).elements_from_point(x, y))
+}
+
+/// The items of a JS array the browser returned, typed as what they are.
+pub fn array_items<T: JsCast>(array: &js_sys::Array) -> Vec<T> {
+    let mut out = Vec::new();
+    for i in 0..array.length() {
+        out.push(array.get(i).unchecked_into());
+    }
+    out
 }
 
 /// The nodes shown in `slot`: those assigned to it, through nested slots, or its own children
