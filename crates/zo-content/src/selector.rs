@@ -87,7 +87,10 @@ fn in_tree(el: &Element, check: &mut Check<'_>) -> Option<String> {
             .map(|t| (with_attr(&tag, "type", &t), Key::Attr("type", t)));
         let bare = (tag.clone(), Key::Within(a_el.clone(), tag));
         // The element's own anchors keep their key: what matches `A c` matches `c`.
-        for (c, key) in own.into_iter().chain(typed).chain([bare]) {
+        let mut under = own;
+        under.extend(typed);
+        under.push(bare);
+        for (c, key) in under {
             let full = format!("{a} {c}");
             if check.unique(&full, &key, el) {
                 return Some(full);
