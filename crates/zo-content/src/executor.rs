@@ -91,14 +91,11 @@ pub async fn run_batch(
     }
     settle::forget_steady();
     take_cancel(&batch_id);
-    let done = ContentToWorker::BatchDone {
-        batch_id,
-        results: run
-            .results()
-            .iter()
-            .map(|r| reported(r, &finished))
-            .collect(),
-    };
+    let mut results = Vec::new();
+    for r in &run.results() {
+        results.push(reported(r, &finished));
+    }
+    let done = ContentToWorker::BatchDone { batch_id, results };
     reply.send(&done, &|i| value_of(&finished, i));
 }
 

@@ -33,11 +33,10 @@ pub fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Fa
                 .find(|o| o.value().trim().eq_ignore_ascii_case(value.trim()))
         });
     let Some(option) = pick else {
-        let names: Vec<String> = opts
-            .iter()
-            .take(10)
-            .map(|o| Quoted(&text(o)).to_string())
-            .collect();
+        let mut names = Vec::new();
+        for o in opts.iter().take(10) {
+            names.push(Quoted(&text(o)).to_string());
+        }
         return Err(Failure::new(
             ActionErrorCode::NoSuchOption,
             format!(

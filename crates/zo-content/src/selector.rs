@@ -88,7 +88,9 @@ fn in_tree(el: &Element, check: &mut Check<'_>) -> Option<String> {
         let bare = (tag.clone(), Key::Within(a_el.clone(), tag));
         // The element's own anchors keep their key: what matches `A c` matches `c`.
         let mut under = own;
-        under.extend(typed);
+        if let Some(typed) = typed {
+            under.push(typed);
+        }
         under.push(bare);
         for (c, key) in under {
             let full = format!("{a} {c}");
@@ -111,11 +113,10 @@ fn stable_ancestor(el: &Element, check: &mut Check<'_>) -> Option<(Element, Stri
     let mut cur = el.parent_element();
     while let Some(a) = cur {
         if ANCHORED_SEL.with(|s| s.matches(&a)) {
-            if let Some((c, _)) = anchors(&a)
-                .into_iter()
-                .find(|(c, k)| check.unique(c, k, &a))
-            {
-                return Some((a, c));
+            for (c, k) in anchors(&a) {
+                if check.unique(&c, &k, &a) {
+                    return Some((a, c));
+                }
             }
         }
         cur = a.parent_element();
