@@ -73,15 +73,16 @@ pub fn children(node: &Node) -> Vec<Node> {
             return list(&sr.child_nodes());
         }
         if dom::tag(el) == "slot" {
-            return tree::assigned_nodes(el)
-                .iter()
-                .map(JsCast::unchecked_into)
-                .collect();
+            return tree::array_items(&tree::assigned_nodes(el));
         }
     }
     list(&node.child_nodes())
 }
 
 fn list(nodes: &web_sys::NodeList) -> Vec<Node> {
-    (0..nodes.length()).filter_map(|i| nodes.item(i)).collect()
+    let mut out = Vec::new();
+    for i in 0..nodes.length() {
+        out.extend(nodes.item(i));
+    }
+    out
 }

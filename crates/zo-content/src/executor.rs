@@ -58,7 +58,8 @@ pub async fn run_batch(
     let mut run = BatchRun::new(actions.len());
     // What finished actions report besides their status, by index (BatchRun tracks statuses
     // only).
-    let mut finished: Vec<Finished> = vec![Finished::default(); actions.len()];
+    let mut finished: Vec<Finished> = Vec::new();
+    finished.resize_with(actions.len(), Finished::default);
     loop {
         if matches!(cancelled.try_recv(), Ok(Some(())) | Err(_)) {
             send_all(&reply, &batch_id, &run.cancel(), &finished);
@@ -90,14 +91,11 @@ pub async fn run_batch(
     }
     settle::forget_steady();
     take_cancel(&batch_id);
-    let done = ContentToWorker::BatchDone {
-        batch_id,
-        results: run
-            .results()
-            .iter()
-            .map(|r| reported(r, &finished))
-            .collect(),
-    };
+    let mut results = Vec::new();
+    for r in &run.results() {
+        results.push(reported(r, &finished));
+    }
+    let done = ContentToWorker::BatchDone { batch_id, results };
     reply.send(&done, &|i| value_of(&finished, i));
 }
 

@@ -294,8 +294,13 @@ fn visible_label(el: &Element) -> Option<Element> {
         return None;
     }
     let list: &web_sys::NodeList = labels.unchecked_ref();
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .map(|n| n.unchecked_into::<Element>())
-        .find(actionable::is_visible)
+    for i in 0..list.length() {
+        let Some(label) = list.item(i).map(JsCast::unchecked_into::<Element>) else {
+            continue;
+        };
+        if actionable::is_visible(&label) {
+            return Some(label);
+        }
+    }
+    None
 }

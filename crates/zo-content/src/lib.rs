@@ -56,13 +56,15 @@ use zo_core::wire::{ContentToWorker, WorkerToContent};
 use crate::reply::Reply;
 
 thread_local! {
-    static BUILD: RefCell<String> = RefCell::new("wasm".to_string());
+    /// The build `start` recorded; `"wasm"` until then. Const-initialized: no lazy
+    /// initialization code in the module.
+    static BUILD: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Records which build of the module runs: `"wasm"` or `"js"`.
 #[wasm_bindgen]
 pub fn start(build: &str) {
-    BUILD.with(|b| *b.borrow_mut() = build.to_string());
+    BUILD.with(|b| *b.borrow_mut() = Some(build.to_string()));
 }
 
 /// The crate version.
@@ -91,7 +93,9 @@ pub fn handle_message(json: &str, reply: js_sys::Function) {
     };
     match msg {
         WorkerToContent::Ping => {
-            let build = BUILD.with(|b| b.borrow().clone());
+            let build = BUILD
+                .with(|b| b.borrow().clone())
+                .unwrap_or_else(|| "wasm".to_string());
             reply.send(&ContentToWorker::Pong { build }, &|_| None);
         }
         WorkerToContent::ExecuteAction {

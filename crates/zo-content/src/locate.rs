@@ -45,12 +45,7 @@ impl Root {
     }
 
     pub fn query_all(&self, sel: &str) -> Result<Vec<Element>, JsValue> {
-        let list = tree::query_all(self.node(), sel)?;
-        Ok((0..list.length())
-            .filter_map(|i| list.item(i))
-            .filter(|n| n.node_type() == dom::ELEMENT_NODE)
-            .map(|n| n.unchecked_into())
-            .collect())
+        tree::query_elements(self.node(), sel)
     }
 }
 
@@ -128,30 +123,34 @@ pub fn query_in(roots: &[Root], sel: &str) -> Result<Option<Element>, Failure> {
 /// How many elements match `sel` across `roots`.
 pub fn count_in(roots: &[Root], sel: &str) -> usize {
     if let Some((host_sel, inner)) = split_pierce(sel) {
-        return all_in(roots, host_sel.trim())
-            .iter()
-            .filter_map(inner_root)
-            .map(|r| count_in(&[r], inner.trim()))
-            .sum();
+        let mut n = 0;
+        for host in all_in(roots, host_sel.trim()) {
+            n += inner_root(&host).map_or(0, |r| count_in(&[r], inner.trim()));
+        }
+        return n;
     }
-    roots
-        .iter()
-        .map(|r| r.query_all(sel).map(|v| v.len()).unwrap_or(0))
-        .sum()
+    let mut n = 0;
+    for r in roots {
+        n += r.query_all(sel).map_or(0, |v| v.len());
+    }
+    n
 }
 
 fn all_in(roots: &[Root], sel: &str) -> Vec<Element> {
+    // Plain loops appending whole lists: smaller code than collecting flattened iterators.
+    let mut out = Vec::new();
     if let Some((host_sel, inner)) = split_pierce(sel) {
-        return all_in(roots, host_sel.trim())
-            .iter()
-            .filter_map(inner_root)
-            .flat_map(|r| all_in(&[r], inner.trim()))
-            .collect();
+        for host in all_in(roots, host_sel.trim()) {
+            if let Some(r) = inner_root(&host) {
+                out.append(&mut all_in(&[r], inner.trim()));
+            }
+        }
+        return out;
     }
-    roots
-        .iter()
-        .flat_map(|r| r.query_all(sel).unwrap_or_default())
-        .collect()
+    for r in roots {
+        out.append(&mut r.query_all(sel).unwrap_or_default());
+    }
+    out
 }
 
 /// The open shadow root of `host`, or the document of a same-origin iframe.
@@ -253,15 +252,24 @@ pub async fn wait_for(t: &Target<'_>) -> Result<Element, Failure> {
     if let Some(el) = query_in(&all, t.sel())? {
         return Ok(el);
     }
-    let (tx, rx) = oneshot::channel::<Element>();
+    // The channel only wakes the wait; the element found travels beside it (a channel of
+    // `()` shares its code with the module's other channels: measured, a smaller module).
+    let (tx, rx) = oneshot::channel::<()>();
     let tx = Rc::new(RefCell::new(Some(tx)));
+    let found: Rc<RefCell<Option<Element>>> = Rc::new(RefCell::new(None));
     let observer = ObserverSlot(Rc::new(RefCell::new(None)));
-    let (sel2, tx2, obs2) = (t.sel().to_string(), tx.clone(), observer.0.clone());
+    let (sel2, tx2, found2, obs2) = (
+        t.sel().to_string(),
+        tx.clone(),
+        found.clone(),
+        observer.0.clone(),
+    );
     let obs = Observer::new(&all, move || {
         let now_roots = roots(&doc);
         if let Ok(Some(el)) = query_in(&now_roots, &sel2) {
             if let Some(t) = tx2.borrow_mut().take() {
-                let _ = t.send(el);
+                *found2.borrow_mut() = Some(el);
+                let _ = t.send(());
             }
         } else if let Some(o) = obs2.borrow().as_ref() {
             // Shadow roots and frames that appeared since: watch them too.
@@ -271,8 +279,12 @@ pub async fn wait_for(t: &Target<'_>) -> Result<Element, Failure> {
     *observer.0.borrow_mut() = Some(obs);
     let timer = gloo_timers::future::TimeoutFuture::new(t.remaining_ms());
     futures::pin_mut!(rx);
-    let out = match futures::future::select(rx, timer).await {
-        futures::future::Either::Left((Ok(el), _)) => Ok(el),
+    let woken = matches!(
+        futures::future::select(rx, timer).await,
+        futures::future::Either::Left((Ok(()), _))
+    );
+    let out = match found.borrow_mut().take() {
+        Some(el) if woken => Ok(el),
         _ => Err(Failure::new(
             ActionErrorCode::NotFound,
             format!(

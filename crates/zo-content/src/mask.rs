@@ -38,12 +38,13 @@ pub async fn set(on: bool) -> Result<u32, Failure> {
         .document_element()
         .ok_or_else(|| Failure::internal("the page has no root element"))?;
     // Read every box first, then write: one layout, no thrash.
-    let rects: Vec<_> = secret::fields_in(&root)
-        .iter()
-        .take(MAX_BOXES)
-        .map(Element::get_bounding_client_rect)
-        .filter(|r| r.width() > 0.0 && r.height() > 0.0)
-        .collect();
+    let mut rects = Vec::new();
+    for field in secret::fields_in(&root).iter().take(MAX_BOXES) {
+        let r = field.get_bounding_client_rect();
+        if r.width() > 0.0 && r.height() > 0.0 {
+            rects.push(r);
+        }
+    }
     let js = |e: wasm_bindgen::JsValue| Failure::js("could not cover the secret fields", &e);
     let layer: HtmlElement = doc.create_element("div").map_err(js)?.unchecked_into();
     let _ = layer.set_attribute("aria-hidden", "true");

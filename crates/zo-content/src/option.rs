@@ -17,10 +17,10 @@ use crate::target::Target;
 pub fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Failure> {
     let select: &HtmlSelectElement = el.unchecked_ref();
     let options = select.options();
-    let opts: Vec<HtmlOptionElement> = (0..options.length())
-        .filter_map(|i| options.item(i))
-        .map(|o| o.unchecked_into())
-        .collect();
+    let mut opts: Vec<HtmlOptionElement> = Vec::new();
+    for i in 0..options.length() {
+        opts.extend(options.item(i).map(JsCast::unchecked_into));
+    }
     let wanted = collapse_whitespace(value);
     let text = |o: &HtmlOptionElement| collapse_whitespace(&o.text());
     let pick = opts
@@ -33,11 +33,10 @@ pub fn fill(t: &Target<'_>, el: &Element, value: &str) -> Result<FillOutcome, Fa
                 .find(|o| o.value().trim().eq_ignore_ascii_case(value.trim()))
         });
     let Some(option) = pick else {
-        let names: Vec<String> = opts
-            .iter()
-            .take(10)
-            .map(|o| Quoted(&text(o)).to_string())
-            .collect();
+        let mut names = Vec::new();
+        for o in opts.iter().take(10) {
+            names.push(Quoted(&text(o)).to_string());
+        }
         return Err(Failure::new(
             ActionErrorCode::NoSuchOption,
             format!(

@@ -147,13 +147,7 @@ fn secret_fields(root: &Element) -> Vec<Element> {
 
 /// The descendants of `node` matching `sel`.
 fn elements(node: &Node, sel: &str) -> Vec<Element> {
-    let Ok(list) = tree::query_all(node, sel) else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .map(JsCast::unchecked_into)
-        .collect()
+    tree::query_elements(node, sel).unwrap_or_default()
 }
 
 /// The content fragment of a `<template>`.

@@ -87,7 +87,12 @@ fn in_tree(el: &Element, check: &mut Check<'_>) -> Option<String> {
             .map(|t| (with_attr(&tag, "type", &t), Key::Attr("type", t)));
         let bare = (tag.clone(), Key::Within(a_el.clone(), tag));
         // The element's own anchors keep their key: what matches `A c` matches `c`.
-        for (c, key) in own.into_iter().chain(typed).chain([bare]) {
+        let mut under = own;
+        if let Some(typed) = typed {
+            under.push(typed);
+        }
+        under.push(bare);
+        for (c, key) in under {
             let full = format!("{a} {c}");
             if check.unique(&full, &key, el) {
                 return Some(full);
@@ -108,11 +113,10 @@ fn stable_ancestor(el: &Element, check: &mut Check<'_>) -> Option<(Element, Stri
     let mut cur = el.parent_element();
     while let Some(a) = cur {
         if ANCHORED_SEL.with(|s| s.matches(&a)) {
-            if let Some((c, _)) = anchors(&a)
-                .into_iter()
-                .find(|(c, k)| check.unique(c, k, &a))
-            {
-                return Some((a, c));
+            for (c, k) in anchors(&a) {
+                if check.unique(&c, &k, &a) {
+                    return Some((a, c));
+                }
             }
         }
         cur = a.parent_element();

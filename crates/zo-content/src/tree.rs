@@ -48,6 +48,22 @@ pub fn query_all(node: &Node, sel: &str) -> Result<NodeList, JsValue> {
     tree(node).query_selector_all(sel)
 }
 
+/// The elements `node.querySelectorAll(sel)` finds, in document order.
+pub fn query_elements(node: &Node, sel: &str) -> Result<Vec<Element>, JsValue> {
+    let list = query_all(node, sel)?;
+    // One plain loop for every such list the module reads: collecting an iterator chain
+    // is larger code, once per chain.
+    let mut out = Vec::new();
+    for i in 0..list.length() {
+        if let Some(n) = list.item(i) {
+            if n.node_type() == crate::dom::ELEMENT_NODE {
+                out.push(n.unchecked_into());
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// `root.elementFromPoint(x, y)` of a document or shadow root.
 pub fn element_from_point(root: &Node, x: f64, y: f64) -> Option<Element> {
     tree(root).element_from_point(x, y)
@@ -56,11 +72,16 @@ pub fn element_from_point(root: &Node, x: f64, y: f64) -> Option<Element> {
 /// `root.elementsFromPoint(x, y)` of a document or shadow root: every element at the point,
 /// topmost first.
 pub fn elements_from_point(root: &Node, x: f64, y: f64) -> Vec<Element> {
-    tree(root)
-        .elements_from_point(x, y)
-        .iter()
-        .map(JsCast::unchecked_into)
-        .collect()
+    array_items(&tree(root).elements_from_point(x, y))
+}
+
+/// The items of a JS array the browser returned, typed as what they are.
+pub fn array_items<T: JsCast>(array: &js_sys::Array) -> Vec<T> {
+    let mut out = Vec::new();
+    for i in 0..array.length() {
+        out.push(array.get(i).unchecked_into());
+    }
+    out
 }
 
 /// The nodes shown in `slot`: those assigned to it, through nested slots, or its own children

@@ -6,7 +6,6 @@ use std::cell::RefCell;
 
 use futures::channel::oneshot;
 
-#[derive(Default)]
 struct Queue {
     /// A batch holds the turn.
     busy: bool,
@@ -15,7 +14,13 @@ struct Queue {
 }
 
 thread_local! {
-    static QUEUE: RefCell<Queue> = RefCell::default();
+    // Const-initialized: no lazy initialization code in the module.
+    static QUEUE: RefCell<Queue> = const {
+        RefCell::new(Queue {
+            busy: false,
+            waiting: Vec::new(),
+        })
+    };
 }
 
 /// The right to run; passed to the next waiting batch when dropped.

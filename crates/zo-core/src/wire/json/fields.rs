@@ -134,8 +134,7 @@ impl<'n, 'a> Fields<'n, 'a> {
         name: &'static str,
         read: impl FnOnce(&'n Node<'a>) -> Result<T, WireError>,
     ) -> Result<T, WireError> {
-        let node = self.get(name)?.ok_or(WireError::MissingField(name))?;
-        read(node).map_err(|e| e.within(name))
+        read(self.required(name)?).map_err(|e| e.within(name))
     }
 
     /// An `Option` field: None when absent or `null`.
@@ -144,10 +143,21 @@ impl<'n, 'a> Fields<'n, 'a> {
         name: &'static str,
         read: impl FnOnce(&'n Node<'a>) -> Result<T, WireError>,
     ) -> Result<Option<T>, WireError> {
-        match self.get(name)? {
-            None | Some(Node::Null) => Ok(None),
+        match self.present(name)? {
+            None => Ok(None),
             Some(node) => read(node).map(Some).map_err(|e| e.within(name)),
         }
+    }
+
+    /// The node of a required field (the lookup [`Fields::req`] shares across the types it
+    /// reads: not generic, so compiled once).
+    fn required(&self, name: &'static str) -> Result<&'n Node<'a>, WireError> {
+        self.get(name)?.ok_or(WireError::MissingField(name))
+    }
+
+    /// The node of an `Option` field; None when absent or `null` (as [`Fields::required`]).
+    fn present(&self, name: &'static str) -> Result<Option<&'n Node<'a>>, WireError> {
+        Ok(self.get(name)?.filter(|node| !matches!(node, Node::Null)))
     }
 
     /// A `#[serde(default)]` field: the default when absent (`null` is of the wrong type).
@@ -268,16 +278,16 @@ pub fn list<'n, 'a, T>(
     let Node::Arr(items) = node else {
         return Err(WireError::Expected("an array"));
     };
-    items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| {
-            read(item).map_err(|e| WireError::Item {
-                index,
-                error: Box::new(e),
-            })
-        })
-        .collect()
+    // A plain loop: the iterator chain that `collect` into a `Result` makes is larger code,
+    // once per item type.
+    let mut out = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        out.push(read(item).map_err(|e| WireError::Item {
+            index,
+            error: Box::new(e),
+        })?);
+    }
+    Ok(out)
 }
 
 /// Any JSON, as serde_json reads it into a `Value` (a key named twice: the last one counts).

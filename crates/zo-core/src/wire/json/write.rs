@@ -10,6 +10,16 @@ use super::read::Node;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Json(String);
 
+/// Appends `item` to the array `out` being written, after a comma unless it is the `first`
+/// (then no longer): the part of [`Json::array`] not compiled once per iterator type.
+fn push_item(out: &mut String, item: Json, first: &mut bool) {
+    if !*first {
+        out.push(',');
+    }
+    *first = false;
+    out.push_str(&item.0);
+}
+
 impl Json {
     /// `null`.
     pub fn null() -> Json {
@@ -26,11 +36,9 @@ impl Json {
     /// A JSON array of the given values.
     pub fn array<I: IntoIterator<Item = Json>>(items: I) -> Json {
         let mut out = String::from("[");
-        for (i, item) in items.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&item.0);
+        let mut first = true;
+        for item in items {
+            push_item(&mut out, item, &mut first);
         }
         out.push(']');
         Json(out)
