@@ -194,7 +194,11 @@ build_extension() {
   mkdir -p "$PKG_DIR"
   cp "$SUFFIX_LIST" "$PKG_DIR/public_suffix_list.dat"
   for crate in "${WASM_CRATES[@]}"; do
-    wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" \
+    # The worker keeps its function names for wasm-opt's --no-full-inline below (wasm-opt
+    # drops them from what it writes).
+    local names=()
+    [ "$crate" = zo-worker ] && names=(--keep-debug)
+    wasm-bindgen --target web --no-typescript "${names[@]}" --out-dir "$PKG_DIR" \
       "target/$WASM_TARGET/$(wasm_profile "$crate")/${crate//-/_}.wasm"
   done
   wasm-bindgen --target web --no-typescript --out-dir "$PKG_DIR" "$out/zo_options.wasm"
@@ -205,9 +209,16 @@ build_extension() {
   # the JS decoder's speed; the `worker` profile builds that path at opt-level 3.)
   # The content module inlines a function with one caller only up to size 20 (-ocimfs;
   # binaryen inlines them all by default): measured, 3 KB gz smaller (20 beats 0, 10 and 40).
+  # The side panel and the options page up to size 15: measured, 14 KB and 2.9 KB gz smaller
+  # (for the panel 15 beats 0, 10, 20, 25, 30, 40; for the options page 15 beats 20).
+  # The worker keeps the default for its stream path (-ocimfs=20 makes it 9.5 KB gz smaller,
+  # 100 6 KB, but its stream pipeline 3 to 6% slower, side by side): only the functions of the
+  # modules off that path are never inlined into their one caller (worker_no_inline).
   for module in "${WASM_MODULES[@]}"; do
     local extra=()
     [ "$module" = zo_content ] && extra=(-ocimfs=20)
+    [ "$module" = zo_panel ] || [ "$module" = zo_options ] && extra=(-ocimfs=15)
+    [ "$module" = zo_worker ] && mapfile -t extra < <(worker_no_inline)
     optimize_wasm "$PKG_DIR/${module}_bg.wasm" --converge --low-memory-unused "${extra[@]}"
   done
 
@@ -231,13 +242,37 @@ wasm_profile() {
   esac
 }
 
-# wasm-opt -Oz in place, with further passes as extra arguments. The features are the ones
-# rustc's wasm32 target enables by default; wasm-opt drops the name and producers sections
-# unless asked to keep them.
+# The worker's functions that wasm-opt never inlines into their one caller, by name pattern:
+# those of the worker's and zo-core's modules off the stream path (the Co-browse loop, tabs,
+# trust, settings and page codecs, the panel's views), and zo-chrome's and the suffix list's.
+# Inlined, they make a few huge functions (the ask handler's async state machine alone was
+# 39 KB) that gzip poorly. Measured: 220,820 -> 216,687 B gz, and the stream path (SSE parse,
+# event decode, assembly, zo-stream-path) comes out byte for byte the same. Not listed, so
+# still inlined: zo-core's stream, wire::{json, protocol, zo_api, action}, answer and
+# page::text, which the stream path uses, and the worker's stream and bench_api.
+worker_no_inline() {
+  local m
+  for m in approval ask cancel choices chrome cobrowse_loop context context_preview \
+    conversations convert entry gate http keepalive net_guard page_channel port query session \
+    stream_shape suffix_list tab tab_context tab_scope worker; do
+    echo "--no-full-inline=*zo_worker[*]::$m::*"
+  done
+  for m in cobrowse trust ui page::fold page::lexicon page::secret_field wire::approval \
+    wire::api_key wire::base_url wire::choices wire::codec wire::facts wire::outcome \
+    wire::page_messages wire::ready_question wire::session_flow wire::settings wire::snapshot; do
+    echo "--no-full-inline=*zo_core[*]::$m::*"
+  done
+  echo "--no-full-inline=*zo_chrome*"
+  echo "--no-full-inline=*publicsuffix*"
+}
+
+# wasm-opt -Oz in place, with further options and passes as extra arguments (before -Oz, so
+# that passes marking functions run first). The features are the ones rustc's wasm32 target
+# enables by default; wasm-opt drops the name and producers sections unless asked to keep them.
 optimize_wasm() {
   local wasm=$1 tmp="$1.opt"
   shift
-  tests/node_modules/.bin/wasm-opt -Oz "$@" \
+  tests/node_modules/.bin/wasm-opt "$@" -Oz \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-reference-types --enable-multivalue --enable-mutable-globals \
     "$wasm" -o "$tmp"
