@@ -76,6 +76,9 @@ export async function benchColdStart(): Promise<Row[]> {
         section: SECTION,
         name: `worker start -> zoWorker.ready (wasm ready), ${STARTS} starts`,
         value: `median ${fmt(m)} ms (min ${fmt(Math.min(...times))}, max ${fmt(Math.max(...times))})`,
+        // The worker's start while it is larger than its size target (issue 29).
+        target: '<= 60 ms',
+        met: m <= 60,
         note:
           'time since the worker started (performance.timeOrigin), measured inside it' +
           (fetched.length ? `; wasm bytes fetched at ${fmt(median(fetched))} ms (median)` : '') +
