@@ -12,7 +12,7 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
-use zo_core::page::parse_checked;
+use zo_core::page::fill::{self, Field, FillPlan, FillRefusal, FillRefusalKind, Names};
 use zo_core::wire::{ActionErrorCode, FillOutcome, Json, Quoted};
 
 use crate::actionable::{self, Needs, Ready};
@@ -22,27 +22,14 @@ use crate::failure::Failure;
 use crate::target::Target;
 use crate::{option, pointer, secret};
 
-/// Input types whose value is typed as text.
-const TEXT_TYPES: [&str; 7] = [
-    "text", "search", "email", "url", "tel", "password", "number",
-];
-/// Input types set by a picker rather than typing.
-const PICKER_TYPES: [&str; 7] = [
-    "date",
-    "time",
-    "datetime-local",
-    "month",
-    "week",
-    "color",
-    "range",
-];
-
-/// The kinds of control a fill writes to.
+/// The kinds of control a fill writes to (`zo_core::page::fill` decides which).
 enum Control {
-    /// Typed into: an `<input>` of a text or picker type (`ty`), or a `<textarea>`.
+    /// Typed into: an `<input>` of a text or picker type (`ty`), or a `<textarea>`;
+    /// `checked_format`: a value the browser rejects is refused.
     Text {
         iface: &'static str,
         ty: String,
+        checked_format: bool,
     },
     /// A checkbox or radio button to be (un)checked.
     Toggle {
@@ -82,7 +69,14 @@ pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
     };
     let mut outcome = match (control, ready) {
         (Control::Toggle { want }, ready) => toggle(t, &el, ready.as_ref(), want)?,
-        (Control::Text { iface, ty }, Some(r)) => text_like(t, &r.el, iface, &ty, value)?,
+        (
+            Control::Text {
+                iface,
+                ty,
+                checked_format,
+            },
+            Some(r),
+        ) => text_like(t, &r.el, iface, (&ty, checked_format), value)?,
         (Control::Select, Some(r)) => option::fill(t, &r.el, value)?,
         (Control::Editable, Some(r)) => editable(&r.el, value)?,
         (_, None) => return Err(Failure::internal("a fill was not waited for")),
@@ -93,59 +87,60 @@ pub async fn run(t: &Target<'_>, value: &str) -> Result<Option<Json>, Failure> {
     Ok(Some(outcome.to_json()))
 }
 
-/// What kind of control `el` is, or why it cannot be filled with `value`.
+/// What kind of control `el` is, or why it cannot be filled with `value`
+/// (`zo_core::page::fill::plan`).
 fn control(t: &Target<'_>, el: &Element, value: &str) -> Result<Control, Failure> {
     let tag = dom::tag(el);
-    if tag == "input" {
-        let ty = dom::input_type(el);
-        if ty == "checkbox" || ty == "radio" {
-            let want = parse_checked(value).ok_or_else(|| {
-                Failure::new(
-                    ActionErrorCode::InvalidValue,
-                    format!(
-                        "{} is not a state for a {ty}; use true/false (or on/off)",
-                        Quoted(value)
-                    ),
-                )
-            })?;
-            if ty == "radio" && !want && checked(el) {
-                return Err(Failure::new(
-                    ActionErrorCode::Unsupported,
-                    format!(
-                        "a radio button ({}) cannot be unchecked directly; choose another \
-                         option of its group",
-                        t.quoted()
-                    ),
-                ));
-            }
-            return Ok(Control::Toggle { want });
-        }
-        if TEXT_TYPES.contains(&ty.as_str()) || PICKER_TYPES.contains(&ty.as_str()) {
-            let iface = "HTMLInputElement";
-            return Ok(Control::Text { iface, ty });
-        }
-        return Err(Failure::new(
-            ActionErrorCode::Unsupported,
-            format!("cannot fill an <input type={ty}> ({})", t.quoted()),
-        ));
-    }
-    if tag == "textarea" {
-        let (iface, ty) = ("HTMLTextAreaElement", tag);
-        return Ok(Control::Text { iface, ty });
-    }
-    if tag == "select" {
-        return Ok(Control::Select);
-    }
-    if dom::html(el).is_content_editable() {
-        return Ok(Control::Editable);
-    }
-    Err(Failure::new(
-        ActionErrorCode::NotEditable,
-        format!(
-            "{} is not an input, textarea, select or contenteditable element",
-            t.what(el)
-        ),
-    ))
+    let ty = if tag == "input" {
+        dom::input_type(el)
+    } else {
+        String::new()
+    };
+    let field = match tag.as_str() {
+        "input" => Field::Input {
+            ty: &ty,
+            checked: checked(el),
+        },
+        "textarea" => Field::Textarea,
+        "select" => Field::Select,
+        _ if dom::html(el).is_content_editable() => Field::Editable,
+        _ => Field::Other,
+    };
+    let plan = fill::plan(field, value).map_err(|r| refused(t, el, value, &r))?;
+    Ok(match plan {
+        FillPlan::Typed { checked_format } => Control::Text {
+            iface: if tag == "textarea" {
+                "HTMLTextAreaElement"
+            } else {
+                "HTMLInputElement"
+            },
+            ty: if tag == "textarea" { tag } else { ty },
+            checked_format,
+        },
+        FillPlan::Toggle { want } => Control::Toggle { want },
+        FillPlan::Select => Control::Select,
+        FillPlan::Editable => Control::Editable,
+    })
+}
+
+/// A refused fill as the action's failure, naming the value, the selector and the element.
+fn refused(t: &Target<'_>, el: &Element, value: &str, r: &FillRefusal) -> Failure {
+    let code = match r.kind() {
+        FillRefusalKind::InvalidValue => ActionErrorCode::InvalidValue,
+        FillRefusalKind::Unsupported => ActionErrorCode::Unsupported,
+        FillRefusalKind::NotEditable => ActionErrorCode::NotEditable,
+    };
+    let element = if *r == FillRefusal::NotAField {
+        t.what(el)
+    } else {
+        String::new()
+    };
+    let names = Names {
+        value: &Quoted(value),
+        target: &t.quoted(),
+        element: &element,
+    };
+    Failure::new(code, r.message(&names))
 }
 
 fn checked(el: &Element) -> bool {
@@ -192,23 +187,15 @@ fn text_like(
     t: &Target<'_>,
     el: &Element,
     iface: &str,
-    ty: &str,
+    (ty, checked_format): (&str, bool),
     value: &str,
 ) -> Result<FillOutcome, Failure> {
     let _ = dom::html(el).focus();
     set_native_value(el, iface, value)?;
     let now = dom::string_prop(el, "value").unwrap_or_default();
-    if PICKER_TYPES.contains(&ty) || ty == "number" {
+    if checked_format {
         if !value.is_empty() && now.is_empty() {
-            return Err(Failure::new(
-                ActionErrorCode::InvalidValue,
-                format!(
-                    "{} is not a valid value for <input type={ty}> ({}){}",
-                    Quoted(value),
-                    t.quoted(),
-                    format_hint(ty),
-                ),
-            ));
+            return Err(refused(t, el, value, &fill::bad_format(ty)));
         }
         if ty == "number" {
             events::input(el, "input", "insertText", Some(value))?;
@@ -223,19 +210,6 @@ fn text_like(
         value: Some(dom::string_prop(el, "value").unwrap_or_default()),
         checked: None,
     })
-}
-
-fn format_hint(ty: &str) -> &'static str {
-    match ty {
-        "date" => "; expected YYYY-MM-DD",
-        "time" => "; expected HH:MM or HH:MM:SS",
-        "datetime-local" => "; expected YYYY-MM-DDTHH:MM",
-        "month" => "; expected YYYY-MM",
-        "week" => "; expected YYYY-Www",
-        "color" => "; expected #rrggbb",
-        "range" | "number" => "; expected a number",
-        _ => "",
-    }
 }
 
 /// Clicks the ready toggle (if it needed a change) and checks the page took it.

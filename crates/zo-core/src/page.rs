@@ -1,12 +1,14 @@
 //! Facts about web pages that need no DOM: text shaping and budgets, CSS selector escaping,
 //! lower-casing and word characters without Unicode tables ([`fold`]), the words that set a
-//! two-state control, which form fields hold secrets ([`secret_field`]),
+//! two-state control, how a `fill` writes to a field or why it is refused ([`fill`]), which
+//! form fields hold secrets ([`secret_field`]),
 //! the DOM-free rules of an element's accessible name ([`accessible_name`]), which element ids
 //! look generated (and so anchor no stable selector), when a page has settled after an
 //! action, and the page's main content as a reader view sees it ([`reader`]).
 
 pub mod accessible_name;
 pub(crate) mod css;
+pub mod fill;
 pub mod fold;
 pub(crate) mod generated_id;
 pub mod lexicon;
