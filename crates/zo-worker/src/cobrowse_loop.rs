@@ -29,11 +29,12 @@ use zo_core::wire::{
 use crate::approval::{self, Stopped, APPROVAL_TIMEOUT_MS};
 use crate::context::WorkerCtx;
 use crate::net_guard;
-use crate::query::{permanent, read_chosen, stopped, NO_TAB};
+use crate::query::{permanent, read_chosen, stopped};
 use crate::session::Session;
 use crate::stream::{stream_ask, AskOutcome, AskRequest, Shown};
 use crate::suffix_list;
 use crate::tab::{self, BatchHooks, ContentVerdict, TabApi, TabError};
+use zo_core::cobrowse::words::{LOOP_STALLED, NO_TAB, NO_VERDICT, STOPPED_BY_USER};
 
 /// Posts what a command tells the panel (an action status, the origin set, a note).
 fn emit_status(session: &Session, command: Command) {
@@ -143,7 +144,7 @@ impl Hooks<'_> {
                         Err(Stopped) => {
                             return ContentVerdict {
                                 allow: false,
-                                reason: Some("stopped by the user".to_string()),
+                                reason: Some(STOPPED_BY_USER.to_string()),
                             }
                         }
                     }
@@ -158,7 +159,7 @@ impl Hooks<'_> {
         }
         verdict.unwrap_or(ContentVerdict {
             allow: false,
-            reason: Some("the extension reached no verdict".to_string()),
+            reason: Some(NO_VERDICT.to_string()),
         })
     }
 }
@@ -372,5 +373,5 @@ pub(crate) async fn run_cobrowse(
         queue.extend(next);
     }
     // The machine always ends with Finish or Fail; an empty queue means it stalled.
-    permanent("the Co-browse loop ended without an answer")
+    permanent(LOOP_STALLED)
 }

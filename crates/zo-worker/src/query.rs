@@ -18,9 +18,8 @@ use crate::stream::{ask_in_chat, AskOutcome, AskRequest, Shown};
 use crate::tab::browser::ChromeTabs;
 use crate::tab::{self, TabApi};
 
-/// Why a tab-less Co-browse query cannot run.
-pub const NO_TAB: &str =
-    "Co-browse needs a web page: open the page to work on in this window and ask again.";
+pub use zo_core::cobrowse::words::NO_TAB;
+use zo_core::cobrowse::words::{not_sent_note, NO_BOUND_TAB};
 
 /// The query of `req`, with page context from the real chrome.tabs.
 pub async fn run_query(ctx: &WorkerCtx, session: &Session, req: &AskRequest) -> AskOutcome {
@@ -104,7 +103,7 @@ pub(crate) async fn read_chosen(
     for why in crate::tab_context::unread(&read) {
         session.post(WorkerToPanel::TaskNote {
             session_id: session.id().to_string(),
-            text: format!("Not sent to Zo: {why}."),
+            text: not_sent_note(why),
         });
     }
     read
@@ -119,7 +118,7 @@ pub async fn page_for(
     cancel: &crate::cancel::CancelToken,
 ) -> Result<zo_core::wire::PageSnapshot, String> {
     let Some(tab_id) = tab_id else {
-        return Err("no tab is bound to the side panel".to_string());
+        return Err(NO_BOUND_TAB.to_string());
     };
     match tab::snapshot(tabs, tab_id, text_budget, cancel).await {
         Ok(snapshot) => Ok(snapshot),
@@ -152,7 +151,7 @@ async fn ask_with_page(
         let allowed = settings.as_ref().is_some_and(|s| s.screenshots);
         match (allowed, req.tab_id) {
             (false, _) => Err(None),
-            (true, None) => Err(Some("no tab is bound to the side panel".to_string())),
+            (true, None) => Err(Some(NO_BOUND_TAB.to_string())),
             (true, Some(tab_id)) => {
                 let max = prompt::budget(Mode::Visual).screenshot;
                 tab::capture_masked(tabs, tab_id, max, cancel)
