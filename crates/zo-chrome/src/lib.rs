@@ -6,7 +6,8 @@
 //! field through typed setters, not written as JSON text. Property reads of Chrome's own
 //! objects (a port's name, a sender's url) are plain getters: they do not throw.
 //!
-//! Only bindings live here, no decisions: the worker keeps them behind its `ChromeApi` and
+//! Beside them, the two pieces of reading a fetch that the worker and the options page share
+//! ([`fetch`]). Only bindings live here, no decisions: the worker keeps them behind its `ChromeApi` and
 //! `TabApi` traits, which its tests replace with fakes.
 
 mod error;
@@ -14,6 +15,7 @@ mod event;
 mod runtime;
 
 pub mod context_menus;
+pub mod fetch;
 pub mod net_guard;
 pub mod permissions;
 pub mod scripting;

@@ -7,9 +7,7 @@
 //! browser stops at a 3xx and hands back an opaque answer ([`HttpError::Redirect`]) instead of
 //! sending the `Authorization` header on to the address the server named.
 
-use futures::future::{select, Either};
-use gloo_timers::future::TimeoutFuture;
-use js_sys::{Promise, Reflect, Uint8Array};
+use js_sys::Promise;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
@@ -64,10 +62,10 @@ impl Exchange<'_> {
     /// Awaits `promise` unless the liveness timeout passes first (then aborts the request).
     async fn wait(&self, promise: Promise) -> Result<JsValue, HttpError> {
         let ms = u32::try_from(self.liveness_ms).unwrap_or(u32::MAX);
-        match select(JsFuture::from(promise), TimeoutFuture::new(ms)).await {
-            Either::Left((Ok(value), _)) => Ok(value),
-            Either::Left((Err(err), _)) => Err(self.classify(&err)),
-            Either::Right(_) => {
+        match zo_chrome::fetch::within(promise, ms).await {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(err)) => Err(self.classify(&err)),
+            None => {
                 self.controller.abort();
                 if self.cancel.is_cancelled() {
                     Err(HttpError::Cancelled)
@@ -178,19 +176,7 @@ impl BodyReader {
     /// The next chunk, or None at the end of the body.
     pub async fn next(&self, exchange: &Exchange<'_>) -> Result<Option<Vec<u8>>, HttpError> {
         let result = exchange.wait(self.reader.read()).await?;
-        let done = Reflect::get(&result, &JsValue::from_str("done"))
-            .ok()
-            .and_then(|v| v.as_bool())
-            .unwrap_or(true);
-        if done {
-            return Ok(None);
-        }
-        let value = Reflect::get(&result, &JsValue::from_str("value"))
-            .map_err(|e| HttpError::Network(zo_chrome::error_text(&e)))?;
-        let chunk: Uint8Array = value
-            .dyn_into()
-            .map_err(|_| HttpError::Network("body chunk is not bytes".into()))?;
-        Ok(Some(chunk.to_vec()))
+        zo_chrome::fetch::chunk(&result).map_err(HttpError::Network)
     }
 
     /// Stops reading and releases the connection (used once a terminal event arrived).

@@ -162,8 +162,12 @@ fn article(summary: &Summary, pass: Pass) -> Option<Attempt> {
     let mut in_data = vec![false; summary.nodes.len()];
     for (id, node) in summary.nodes.iter().enumerate() {
         if let Some(p) = node.parent {
-            let data_table = summary.nodes[p].tag == Tag::Table && st[p].data_tables == 1;
-            in_data[id] = in_data[p] || (data_table && st[p].tables == 1);
+            // A table of data: no table inside it (it is the one table it holds), not
+            // presentation (so counted as data).
+            let parent = &st[p];
+            let data_table =
+                summary.nodes[p].tag == Tag::Table && parent.tables == 1 && parent.data_tables == 1;
+            in_data[id] = in_data[p] || data_table;
         }
         if first_byline.is_none()
             && live[id]

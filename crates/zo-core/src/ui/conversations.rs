@@ -94,16 +94,6 @@ impl Conversations {
         self.evict();
     }
 
-    /// How many chats it holds.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// Whether it holds none.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
     /// The map as it is stored.
     pub fn to_stored(&self) -> Json {
         let mut out = Obj::new();
@@ -181,11 +171,11 @@ mod tests {
         for i in 0..MAX_CHATS as u64 {
             c.set(&format!("chat-{i}"), "conv", 1_000 + i);
         }
-        assert_eq!(c.len(), MAX_CHATS);
+        assert_eq!(c.map.len(), MAX_CHATS);
         // Chat 0, the oldest, is set again: chat 1 is now the least recently set.
         c.set("chat-0", "conv-new", 10_000);
         c.set("chat-new", "conv", 10_001);
-        assert_eq!(c.len(), MAX_CHATS);
+        assert_eq!(c.map.len(), MAX_CHATS);
         assert_eq!(c.get("chat-0"), Some("conv-new"));
         assert_eq!(c.get("chat-1"), None);
         assert!(c.get("chat-new").is_some());
@@ -202,7 +192,7 @@ mod tests {
         }
         text.push('}');
         let c = Conversations::from_stored(&text).unwrap();
-        assert_eq!(c.len(), MAX_CHATS);
+        assert_eq!(c.map.len(), MAX_CHATS);
         assert_eq!(c.get("c0"), None);
         assert_eq!(c.get("c2"), None);
         assert!(c.get("c3").is_some());

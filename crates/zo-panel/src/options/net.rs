@@ -3,9 +3,6 @@
 //! as much of the answer as the worker does and gives up after the liveness timeout; and
 //! promise-returning host methods.
 
-use futures::future::{select, Either};
-use gloo_timers::future::TimeoutFuture;
-use js_sys::{Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -118,22 +115,11 @@ pub(super) async fn get(
             .dyn_into()
             .map_err(|_| GetError::Failed("the body cannot be read".into()))?;
         while body.len() < MAX_LIST_BODY_BYTES {
-            let chunk = wait.on(reader.read()).await?;
-            let done = Reflect::get(&chunk, &JsValue::from_str("done"))
-                .ok()
-                .and_then(|v| v.as_bool())
-                .unwrap_or(true);
-            if done {
+            let result = wait.on(reader.read()).await?;
+            let Some(bytes) = zo_chrome::fetch::chunk(&result)? else {
                 break;
-            }
-            let Ok(bytes) = Reflect::get(&chunk, &JsValue::from_str("value"))
-                .map_err(failed)?
-                .dyn_into::<Uint8Array>()
-            else {
-                return Err(GetError::Failed("a piece of the body is not bytes".into()));
             };
             let room = MAX_LIST_BODY_BYTES - body.len();
-            let bytes = bytes.to_vec();
             body.extend_from_slice(&bytes[..bytes.len().min(room)]);
         }
         // What is left of a longer body is not read.
@@ -151,9 +137,9 @@ struct Wait<'a> {
 impl Wait<'_> {
     async fn on(&self, promise: js_sys::Promise) -> Result<JsValue, GetError> {
         let ms = u32::try_from(self.timeout_ms).unwrap_or(u32::MAX);
-        match select(JsFuture::from(promise), TimeoutFuture::new(ms)).await {
-            Either::Left((result, _)) => result.map_err(|e| GetError::Failed(error_text(&e))),
-            Either::Right(_) => {
+        match zo_chrome::fetch::within(promise, ms).await {
+            Some(outcome) => outcome.map_err(|e| GetError::Failed(error_text(&e))),
+            None => {
                 self.controller.abort();
                 Err(GetError::Failed(format!(
                     "no answer within {} s",

@@ -158,8 +158,9 @@ impl Turn {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::turn;
+    use super::super::tests::{action_status, turn};
     use super::*;
+    use crate::wire::protocol::ActionStatus;
     use crate::wire::protocol::{Mode, WorkerToPanel};
 
     fn offer(remaining: u32) -> WorkerToPanel {
@@ -183,31 +184,13 @@ mod tests {
 
     #[test]
     fn the_failed_action_is_numbered_across_the_task_as_its_row() {
-        use crate::wire::action::{Action, Selector};
-        use crate::wire::protocol::{ActionResult, ActionStatus};
         let mut t = turn(Mode::Cobrowse);
-        let status = |step: u32, index: u32, status: ActionStatus| WorkerToPanel::ActionStatus {
-            session_id: "s1".into(),
-            step,
-            index,
-            action: Action::Click {
-                selector: Selector::parse("#a").unwrap(),
-            },
-            result: ActionResult {
-                index,
-                status,
-                value: None,
-                error: None,
-                settle_ms: None,
-                target_name: None,
-            },
-        };
         // Three actions in step 1, then the second of step 2 fails.
         for i in 0..3 {
-            t.apply(&status(1, i, ActionStatus::Done));
+            t.apply(&action_status(1, i, ActionStatus::Done));
         }
-        t.apply(&status(2, 0, ActionStatus::Done));
-        t.apply(&status(2, 1, ActionStatus::Failed));
+        t.apply(&action_status(2, 0, ActionStatus::Done));
+        t.apply(&action_status(2, 1, ActionStatus::Failed));
         let c = t.apply(&WorkerToPanel::ResumeOffer {
             session_id: "s1".into(),
             step: 2,
@@ -288,24 +271,7 @@ mod tests {
 
     #[test]
     fn an_offer_the_run_went_on_without_reads_skipped_live_and_stored() {
-        use crate::wire::action::{Action, Selector};
-        use crate::wire::protocol::{ActionResult, ActionStatus};
-        let status = |index: u32, status: ActionStatus| WorkerToPanel::ActionStatus {
-            session_id: "s1".into(),
-            step: 1,
-            index,
-            action: Action::Click {
-                selector: Selector::parse("#a").unwrap(),
-            },
-            result: ActionResult {
-                index,
-                status,
-                value: None,
-                error: None,
-                settle_ms: None,
-                target_name: None,
-            },
-        };
+        let status = |index: u32, status: ActionStatus| action_status(1, index, status);
         let mut t = turn(Mode::Cobrowse);
         for i in 0..3 {
             t.apply(&status(i, ActionStatus::Pending));

@@ -9,6 +9,26 @@ use crate::wire::protocol::{ActionResult, ActionStatus, FinalResult, Mode};
 
 mod thoughts;
 
+/// The worker's status of action `index` of `step` of session "s1" (a click).
+pub(crate) fn action_status(step: u32, index: u32, status: ActionStatus) -> WorkerToPanel {
+    WorkerToPanel::ActionStatus {
+        session_id: "s1".into(),
+        step,
+        index,
+        action: Action::Click {
+            selector: Selector::parse(&format!("#a{step}-{index}")).unwrap(),
+        },
+        result: ActionResult {
+            index,
+            status,
+            value: None,
+            error: None,
+            settle_ms: None,
+            target_name: None,
+        },
+    }
+}
+
 pub(super) fn turn(mode: Mode) -> Turn {
     Turn::new(Message::assistant(
         "m1".into(),

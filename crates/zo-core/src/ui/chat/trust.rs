@@ -121,13 +121,9 @@ impl Turn {
 mod tests {
     use super::*;
     use crate::ui::history::{Message, MessageStatus};
-    use crate::ui::trust_view::ApprovalCard;
-    use crate::ui::trust_view::CardState;
-    use crate::wire::action::{Action, Selector};
+    use crate::ui::trust_view::{ApprovalCard, CardState};
     use crate::wire::approval::{Access, ApprovalKind, Source};
-    use crate::wire::protocol::{
-        ActionResult, ActionStatus, FinalResult, FinalStatus, Mode, WorkerToPanel,
-    };
+    use crate::wire::protocol::{ActionStatus, FinalResult, FinalStatus, Mode, WorkerToPanel};
 
     fn turn() -> Turn {
         Turn::new(Message::assistant(
@@ -295,22 +291,7 @@ mod tests {
     }
 
     fn status(index: u32, status: ActionStatus) -> WorkerToPanel {
-        WorkerToPanel::ActionStatus {
-            session_id: "s1".into(),
-            step: 1,
-            index,
-            action: Action::Click {
-                selector: Selector::parse("#pay").unwrap(),
-            },
-            result: ActionResult {
-                index,
-                status,
-                value: None,
-                error: None,
-                settle_ms: None,
-                target_name: None,
-            },
-        }
+        crate::ui::chat::tests::action_status(1, index, status)
     }
 
     #[test]

@@ -5,33 +5,15 @@ use super::*;
 use crate::ui::chat::Change;
 use crate::ui::history::{Chat, History, Role};
 use crate::ui::Turn;
-use crate::wire::action::Selector;
 use crate::wire::approval::ApprovalKind;
-use crate::wire::protocol::{ActionResult, ActionStatus, Mode, WorkerToPanel};
+use crate::wire::protocol::{ActionStatus, Mode, WorkerToPanel};
 use crate::wire::ApprovalDecision;
 
 fn sid() -> String {
     "s1".into()
 }
 
-fn status(step: u32, index: u32, status: ActionStatus) -> WorkerToPanel {
-    WorkerToPanel::ActionStatus {
-        session_id: sid(),
-        step,
-        index,
-        action: Action::Click {
-            selector: Selector::parse(&format!("#a{step}-{index}")).unwrap(),
-        },
-        result: ActionResult {
-            index,
-            status,
-            value: None,
-            error: None,
-            settle_ms: None,
-            target_name: None,
-        },
-    }
-}
+use crate::ui::chat::tests::action_status as status;
 
 fn request(id: u32, step: u32, index: u32) -> WorkerToPanel {
     WorkerToPanel::ApprovalRequest {
