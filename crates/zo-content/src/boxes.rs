@@ -3,8 +3,8 @@
 //! summary. The walk only read layout, so these reads compute none again; nothing is written.
 
 use web_sys::Element;
+use zo_core::page::reader::geometry::{self, Rect, Viewport};
 use zo_core::page::reader::summary::{NodeId, Summary};
-use zo_core::page::reader::viewport::{self, Rect, Viewport};
 
 use crate::dom;
 
@@ -27,7 +27,7 @@ pub fn place(summary: &mut Summary, elements: &[Element], ids: &[NodeId]) {
             left: r.left(),
             right: r.right(),
         };
-        node.flags.place = Some(viewport::place(rect, vp));
+        node.flags.place = Some(geometry::place(rect, vp));
     }
 }
 

@@ -4,12 +4,13 @@
 //! with light structure ([`render`]) after the title, byline and date, then fitted to the
 //! budget with an outline of what was left out ([`budget`]). A page with no article (a
 //! listing, a form, an app) gives the visible text of its main region instead, what is in or
-//! near the viewport first ([`page_text`], placed by [`viewport`]), and the result says which
+//! near the viewport first ([`page_text`], placed by [`viewport`] and [`geometry`]), and the result says which
 //! of the two it is ([`TextKind`]).
 
 pub mod budget;
 pub mod clean;
 pub mod element_order;
+pub mod geometry;
 pub mod hints;
 pub mod page_text;
 pub mod render;

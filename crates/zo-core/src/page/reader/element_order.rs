@@ -8,10 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::geometry::Place;
 use super::hints;
 use super::stats::{self, Stats};
 use super::summary::{NodeId, Role, Summary, Tag};
-use super::viewport::Place;
 use crate::page::fold;
 
 /// Where a collapsed group of links sits.

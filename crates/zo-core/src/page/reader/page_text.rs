@@ -63,8 +63,8 @@ pub fn blocks(summary: &Summary) -> Vec<Block> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::page::reader::geometry::Place;
     use crate::page::reader::summary::{Node, Tag};
-    use crate::page::reader::viewport::Place;
     use crate::page::reader::{read_page, TextKind};
 
     /// A listing: a nav, then a main region of `n` results, result `i` placed by `place(i)`.

@@ -240,7 +240,7 @@ pub struct Flags {
     pub fixed: bool,
     /// Where its box sits against the viewport, when the content module read it (see
     /// [`super::viewport`]).
-    pub place: Option<super::viewport::Place>,
+    pub place: Option<super::geometry::Place>,
 }
 
 /// One child of a node.
