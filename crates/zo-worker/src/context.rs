@@ -1,8 +1,8 @@
 //! Everything the worker's handlers share: chrome.* access, the keepalive counter, the
 //! conversation ids and the running sessions; and the stored settings and API key, read here
 //! only. The key leaves this context only towards the API, and only once the user has let the
-//! extension reach the API's host ([`WorkerCtx::credentials`]). Tests build one over
-//! [`crate::chrome::MemoryChrome`].
+//! extension reach the API's host ([`WorkerCtx::credentials`]). Tests build one over an
+//! in-memory [`crate::chrome::ChromeApi`].
 
 use std::rc::Rc;
 

@@ -1,10 +1,10 @@
 //! The side panel's `stream` port as seen by Rust: [`PanelPort`] posts typed messages and never
 //! throws, and knows which of the extension's pages is at the other end. [`ChromePort`] wraps a
-//! real `chrome.runtime.Port` and posts each message as its JSON text; [`MemoryPort`] records
-//! messages for tests. A port whose postMessage throws, or that disconnected, is marked dead
-//! and receives nothing more.
+//! real `chrome.runtime.Port` and posts each message as its JSON text (the tests' recording
+//! port is in `tests/fakes/`). A port whose postMessage throws, or that disconnected, is
+//! marked dead and receives nothing more.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 use wasm_bindgen::JsValue;
 use zo_core::trust::sender::TrustedPage;
@@ -67,70 +67,6 @@ impl ChromePort {
 impl PanelPort for ChromePort {
     fn post(&self, msg: &WorkerToPanel) -> bool {
         self.post_text(msg)
-    }
-
-    fn mark_dead(&self) {
-        self.dead.set(true);
-    }
-
-    fn is_dead(&self) -> bool {
-        self.dead.get()
-    }
-
-    fn page(&self) -> TrustedPage {
-        self.page
-    }
-}
-
-/// Test double: records every posted message; can be made to die. Stands for the side panel
-/// unless built [`MemoryPort::with_page`].
-pub struct MemoryPort {
-    messages: RefCell<Vec<WorkerToPanel>>,
-    dead: Cell<bool>,
-    page: TrustedPage,
-}
-
-impl Default for MemoryPort {
-    fn default() -> Self {
-        MemoryPort::with_page(TrustedPage::SIDE_PANEL)
-    }
-}
-
-impl MemoryPort {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// A port from `page`.
-    pub fn with_page(page: TrustedPage) -> Self {
-        MemoryPort {
-            messages: RefCell::new(Vec::new()),
-            dead: Cell::new(false),
-            page,
-        }
-    }
-
-    /// Everything posted so far.
-    pub fn messages(&self) -> Vec<WorkerToPanel> {
-        self.messages.borrow().clone()
-    }
-
-    pub fn len(&self) -> usize {
-        self.messages.borrow().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.messages.borrow().is_empty()
-    }
-}
-
-impl PanelPort for MemoryPort {
-    fn post(&self, msg: &WorkerToPanel) -> bool {
-        if self.dead.get() {
-            return false;
-        }
-        self.messages.borrow_mut().push(msg.clone());
-        true
     }
 
     fn mark_dead(&self) {

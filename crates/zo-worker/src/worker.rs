@@ -3,7 +3,7 @@
 //! one), and a port that disconnects cancels its sessions. A port is kept only when [`crate::gate`] admits its sender
 //! (the side panel or the options page); any other is disconnected at once, so its messages
 //! reach nothing. [`handle_panel_message`] is independent of chrome.* so tests drive it with a
-//! [`crate::port::MemoryPort`].
+//! port of their own.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

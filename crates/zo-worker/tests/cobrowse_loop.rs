@@ -5,20 +5,22 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 #[path = "cobrowse_support/fake.rs"]
 #[allow(dead_code)]
 mod fake;
 
 use std::rc::Rc;
 
+use fakes::{MemoryChrome, MemoryPort};
 use js_sys::{Function, Promise, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use zo_core::wire::{ActionStatus, FinalStatus, Mode, WorkerToPanel};
-use zo_worker::chrome::{MemoryChrome, StorageArea};
+use zo_worker::chrome::StorageArea;
 use zo_worker::context::WorkerCtx;
-use zo_worker::port::MemoryPort;
 use zo_worker::query::{run_query_with, NO_TAB};
 use zo_worker::session::Session;
 use zo_worker::stream::{AskOutcome, AskRequest};

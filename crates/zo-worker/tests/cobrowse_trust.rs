@@ -5,6 +5,8 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 mod common;
 #[path = "cobrowse_support/fake.rs"]
 #[allow(dead_code)]

@@ -2,12 +2,15 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 use std::rc::Rc;
 
+use fakes::MemoryChrome;
 use serde_json::{json, Map, Value};
 use wasm_bindgen_test::*;
 use zo_core::ui::MAX_CHATS;
-use zo_worker::chrome::{MemoryChrome, StorageArea};
+use zo_worker::chrome::StorageArea;
 use zo_worker::conversations::{Conversations, CONVERSATIONS_KEY};
 
 wasm_bindgen_test_configure!(run_in_service_worker);

@@ -4,13 +4,16 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 mod common;
 
 use common::*;
+use fakes::MemoryPort;
 use wasm_bindgen_test::*;
 use zo_core::stream::AskOutcome;
 use zo_core::wire::{FinalStatus, WorkerToPanel};
-use zo_worker::port::{MemoryPort, PanelPort};
+use zo_worker::port::PanelPort;
 use zo_worker::session::{Session, STOPPED};
 
 wasm_bindgen_test_configure!(run_in_service_worker);

@@ -5,6 +5,8 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 mod common;
 
 use common::*;

@@ -6,6 +6,8 @@
 
 #![cfg(test)]
 
+mod fakes;
+
 mod common;
 
 #[path = "cobrowse_support/fake.rs"]
@@ -15,12 +17,13 @@ mod fake;
 use std::rc::Rc;
 
 use common::*;
+use fakes::MemoryChrome;
 use serde_json::json;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use zo_core::trust::sender::{PageKind, SenderFacts, SenderTab, TrustedPage};
 use zo_core::wire::{FailureKind, Mode};
-use zo_worker::chrome::{MemoryChrome, StorageArea};
+use zo_worker::chrome::StorageArea;
 use zo_worker::context::WorkerCtx;
 use zo_worker::tab_scope::scoped_tab;
 

@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use crate::fakes::{MemoryChrome, MemoryPort};
 use gloo_timers::future::TimeoutFuture;
 use js_sys::{Function, Promise, Reflect};
 use serde_json::{json, Value};
@@ -14,9 +15,9 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{Request, RequestInit, Response};
 use zo_core::wire::{FinalResult, FinalStatus, Mode, StreamFailure, WorkerToPanel};
 use zo_worker::ask::report;
-use zo_worker::chrome::{MemoryChrome, StorageArea};
+use zo_worker::chrome::StorageArea;
 use zo_worker::context::WorkerCtx;
-use zo_worker::port::{MemoryPort, PanelPort};
+use zo_worker::port::PanelPort;
 use zo_worker::session::Session;
 use zo_worker::stream::{ask_in_chat, AskRequest};
 use zo_worker::worker::handle_panel_message;
